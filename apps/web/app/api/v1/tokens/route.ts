@@ -1,0 +1,8 @@
+import { postToken } from "@/server/http/projects-api";
+import { getServices } from "@/server/services/container";
+
+export const dynamic = "force-dynamic";
+
+export function POST(req: Request) {
+  return postToken(getServices(), req);
+}

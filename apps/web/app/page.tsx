@@ -1,0 +1,29 @@
+import { SizeChart } from "@/components/size-chart";
+import { UploadForm } from "@/components/upload/upload-form";
+import { parseWebEnv } from "@/env";
+import { homeSizes } from "@/lib/home-sizes";
+
+export const dynamic = "force-dynamic";
+
+export default function HomePage() {
+  const { document, bars } = homeSizes();
+  const [json, msgpack] = bars;
+  const ratio = json && msgpack ? ((msgpack.bytes / json.bytes) * 100).toFixed(1) : "?";
+  return (
+    <main>
+      <h1>Wirebench</h1>
+      <p className="lede">
+        What would your data cost on the wire? Wirebench takes a JSON sample or a schema, builds a codec for
+        every serialization format (JSON, MessagePack, CBOR, Protobuf, Avro, Thrift, FlatBuffers, Cap&apos;n
+        Proto and more), checks that each one round-trips your data, and measures size and speed.
+      </p>
+      <UploadForm formats={[]} maxBytes={parseWebEnv().WIREBENCH_MAX_INPUT_BYTES} />
+      <section>
+        <h2>
+          {document}: MessagePack is {ratio}% of minified JSON
+        </h2>
+        <SizeChart bars={bars} />
+      </section>
+    </main>
+  );
+}

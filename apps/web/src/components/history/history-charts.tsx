@@ -1,0 +1,58 @@
+"use client";
+
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatBytes, formatNs } from "@/lib/run-metrics";
+
+const palette = [
+  "#2563eb",
+  "#16a34a",
+  "#d97706",
+  "#9333ea",
+  "#dc2626",
+  "#0891b2",
+  "#65a30d",
+  "#c026d3",
+  "#ea580c",
+  "#4f46e5",
+];
+
+/** Size and decode time per format across a branch's runs (one line per format). */
+export function HistoryCharts({
+  points,
+  formats,
+}: {
+  points: Record<string, number | string | null>[];
+  formats: string[];
+}) {
+  const chart = (metric: "bytes" | "decode", format: (n: number) => string, title: string) => (
+    <figure className="chart" data-testid={`history-${metric}`}>
+      <figcaption>{title}</figcaption>
+      <ResponsiveContainer width="100%" height={300}>
+        <LineChart data={points} margin={{ left: 8, right: 16 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="commit" />
+          <YAxis tickFormatter={(v) => format(Number(v))} width={80} />
+          <Tooltip formatter={(v) => format(Number(v))} />
+          <Legend />
+          {formats.map((f, i) => (
+            <Line
+              key={f}
+              dataKey={`${f}:${metric}`}
+              name={f}
+              stroke={palette[i % palette.length]}
+              dot
+              isAnimationActive={false}
+              connectNulls
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+  return (
+    <>
+      {chart("bytes", formatBytes, "Encoded size per run")}
+      {chart("decode", formatNs, "Median decode time per run")}
+    </>
+  );
+}

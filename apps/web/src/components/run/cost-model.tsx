@@ -1,0 +1,122 @@
+"use client";
+
+import { useId, useState } from "react";
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { estimateCost, type FormatRow } from "@/lib/run-metrics";
+
+/**
+ * What each format costs once a network is involved: time per message and throughput for a chosen
+ * bandwidth and round-trip time, and whether CPU or the wire is the bottleneck.
+ */
+export function CostModel({ rows }: { rows: FormatRow[] }) {
+  const [bandwidthMbps, setBandwidth] = useState(100);
+  const [rttMs, setRtt] = useState(20);
+  const [rate, setRate] = useState(100);
+  const ids = { bw: useId(), rtt: useId(), rate: useId() };
+  const data = rows
+    .filter((r) => r.ok && r.bytes != null && r.encode && r.decode)
+    .map((r) => {
+      const c = estimateCost(r.bytes!, r.encode!.medianNs, r.decode!.medianNs, { bandwidthMbps, rttMs });
+      return {
+        key: r.key,
+        cpuMs: Number(c.cpuMs.toFixed(4)),
+        networkMs: Number(c.networkMs.toFixed(4)),
+        perMessageMs: c.perMessageMs,
+        throughput: c.throughputPerSec,
+        bottleneck: c.bottleneck,
+        keepsUp: c.throughputPerSec >= rate,
+      };
+    })
+    .sort((a, b) => a.perMessageMs - b.perMessageMs);
+  return (
+    <section aria-label="Network cost model" data-testid="cost-model">
+      <h3>Cost over a network</h3>
+      <div className="sliders">
+        <label htmlFor={ids.bw}>
+          Bandwidth: {bandwidthMbps} Mbit/s
+          <input
+            id={ids.bw}
+            type="range"
+            min={1}
+            max={10_000}
+            step={1}
+            value={bandwidthMbps}
+            onChange={(e) => setBandwidth(Number(e.target.value))}
+          />
+        </label>
+        <label htmlFor={ids.rtt}>
+          Round trip: {rttMs} ms
+          <input
+            id={ids.rtt}
+            type="range"
+            min={0}
+            max={300}
+            step={1}
+            value={rttMs}
+            onChange={(e) => setRtt(Number(e.target.value))}
+          />
+        </label>
+        <label htmlFor={ids.rate}>
+          Needed: {rate} messages/s
+          <input
+            id={ids.rate}
+            type="range"
+            min={1}
+            max={100_000}
+            step={1}
+            value={rate}
+            onChange={(e) => setRate(Number(e.target.value))}
+          />
+        </label>
+      </div>
+      <figure className="chart" data-testid="chart-cost" aria-label="Time per message over the network">
+        <ResponsiveContainer width="100%" height={Math.max(260, data.length * 34)}>
+          <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" unit=" ms" />
+            <YAxis type="category" dataKey="key" width={130} tick={{ fontSize: 12 }} />
+            <Tooltip />
+            <Legend />
+            <Bar
+              dataKey="cpuMs"
+              name="CPU (encode + decode)"
+              stackId="t"
+              fill="var(--c1)"
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="networkMs"
+              name="network (transfer + RTT)"
+              stackId="t"
+              fill="var(--c4)"
+              isAnimationActive={false}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </figure>
+      <table className="compact">
+        <thead>
+          <tr>
+            <th scope="col">format</th>
+            <th scope="col">per message</th>
+            <th scope="col">max messages/s</th>
+            <th scope="col">limited by</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((d) => (
+            <tr key={d.key} className={d.keepsUp ? "" : "falls-short"}>
+              <td data-label="format">{d.key}</td>
+              <td data-label="per message">{d.perMessageMs.toFixed(2)} ms</td>
+              <td data-label="max messages/s">
+                {Number.isFinite(d.throughput) ? Math.round(d.throughput).toLocaleString("en") : "∞"}
+                {d.keepsUp ? "" : " (short of the rate)"}
+              </td>
+              <td data-label="limited by">{d.bottleneck === "cpu" ? "CPU" : "network"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

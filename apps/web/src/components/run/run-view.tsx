@@ -1,0 +1,77 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { toRows } from "@/lib/run-metrics";
+import { useTRPC } from "@/trpc/client";
+import { CopyLink } from "./copy-link";
+import { CostModel } from "./cost-model";
+import { EnvironmentPanel } from "./environment-panel";
+import { FidelityPanel } from "./fidelity-panel";
+import { ParetoChart } from "./pareto-chart";
+import { ProgressList } from "./progress-list";
+import { ResultsTable } from "./results-table";
+import { SchemaPanel } from "./schema-panel";
+import { SizeChart } from "./size-chart";
+import { Summary } from "./summary";
+import { TimingChart } from "./timing-chart";
+import { entriesOf, type RunData, terminalStatuses } from "./types";
+
+/**
+ * The share page. Polls once a second while the run goes on (tRPC over HTTP; the REST GET offers
+ * the same with an ETag), and stops once the run reaches a terminal state.
+ */
+export function RunView({ initial }: { initial: RunData }) {
+  const trpc = useTRPC();
+  const { data: run } = useQuery(
+    trpc.runs.get.queryOptions(
+      { id: initial.id },
+      {
+        initialData: { ...initial, version: "" },
+        refetchInterval: (q) => (q.state.data && terminalStatuses.has(q.state.data.status) ? false : 1_000),
+      },
+    ),
+  );
+  const current = run ?? { ...initial, version: "" };
+  const entries = entriesOf(current);
+  const rows = toRows(entries);
+  return (
+    <main className="run">
+      <header className="run-header">
+        <div>
+          <h1>Run {current.id.slice(0, 8)}</h1>
+          <p className="muted">
+            <span className={`status status-${current.status}`} data-testid="run-status">
+              {current.status}
+            </span>{" "}
+            · created {new Date(current.createdAt).toLocaleString("en")}
+          </p>
+        </div>
+        <div className="row">
+          {current.branch && <a href={`/runs/${current.id}/history`}>history of {current.branch}</a>}{" "}
+          <CopyLink url={current.url} />
+        </div>
+      </header>
+      {current.status === "failed" && (
+        <p className="error" role="alert" data-testid="run-error">
+          This run failed: {current.error}
+        </p>
+      )}
+      {!terminalStatuses.has(current.status) && <ProgressList progress={current.progress} />}
+      {current.status === "completed" && (
+        <>
+          <Summary rows={rows} />
+          <div className="grid">
+            <SizeChart rows={rows} />
+            <TimingChart rows={rows} />
+          </div>
+          <ParetoChart rows={rows} />
+          <CostModel rows={rows} />
+          <ResultsTable rows={rows} />
+          <FidelityPanel entries={entries} />
+          <SchemaPanel schema={current.schema} entries={entries} />
+          <EnvironmentPanel environment={current.environment} />
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,47 @@
+import { best, type FormatRow, formatBytes, formatNs } from "@/lib/run-metrics";
+
+/** The answer first: smallest, fastest each way, and how many formats changed the data. */
+export function Summary({ rows }: { rows: FormatRow[] }) {
+  const ok = rows.filter((r) => r.ok);
+  const smallest = best(ok, (r) => r.bytes);
+  const smallestZstd = best(ok, (r) => r.zstd);
+  const fastestEncode = best(ok, (r) => r.encode?.medianNs);
+  const fastestDecode = best(ok, (r) => r.decode?.medianNs);
+  const lossy = ok.filter((r) => !r.exact);
+  const failed = rows.filter((r) => !r.ok);
+  const cards = [
+    { label: "Smallest", value: smallest?.key, detail: formatBytes(smallest?.bytes ?? null) },
+    {
+      label: "Smallest with zstd",
+      value: smallestZstd?.key,
+      detail: formatBytes(smallestZstd?.zstd ?? null),
+    },
+    { label: "Fastest encode", value: fastestEncode?.key, detail: formatNs(fastestEncode?.encode?.medianNs) },
+    { label: "Fastest decode", value: fastestDecode?.key, detail: formatNs(fastestDecode?.decode?.medianNs) },
+  ];
+  return (
+    <section aria-label="Summary" data-testid="summary">
+      <div className="cards">
+        {cards.map((c) => (
+          <div className="card" key={c.label}>
+            <div className="card-label">{c.label}</div>
+            <div className="card-value">{c.value ?? "–"}</div>
+            <div className="card-detail">{c.detail}</div>
+          </div>
+        ))}
+      </div>
+      {lossy.length > 0 && (
+        <p className="warning" role="note">
+          {lossy.length} format{lossy.length > 1 ? "s" : ""} did not round-trip the data exactly:{" "}
+          {lossy.map((r) => r.key).join(", ")}. See the fidelity panel.
+        </p>
+      )}
+      {failed.length > 0 && (
+        <p className="warning" role="note">
+          {failed.length} format{failed.length > 1 ? "s" : ""} could not run:{" "}
+          {failed.map((r) => r.key).join(", ")}.
+        </p>
+      )}
+    </section>
+  );
+}

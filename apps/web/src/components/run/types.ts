@@ -1,0 +1,36 @@
+import type { RunView as ServerRunView } from "@/server/services/get-run";
+
+/** The run as the page receives it (the server's view without its ETag version). */
+export type RunData = Omit<ServerRunView, "version">;
+export type FormatEntry = {
+  id?: string;
+  format: string;
+  variant: string;
+  library?: string;
+  version?: string;
+  ok: boolean;
+  error?: string | null;
+  bytes?: number | null;
+  compressed?: { gzip?: number; brotli?: number; zstd?: number } | null;
+  encode?: {
+    medianNs: number;
+    ciLowNs: number;
+    ciHighNs: number;
+    samples: number;
+    opsPerSec: number;
+    mbPerSec: number;
+  } | null;
+  decode?: {
+    medianNs: number;
+    ciLowNs: number;
+    ciHighNs: number;
+    samples: number;
+    opsPerSec: number;
+    mbPerSec: number;
+  } | null;
+  access?: { medianNs: number; ciLowNs: number; ciHighNs: number } | null;
+  fidelity?: { exact: boolean; issues: { path: string; kind: string; detail: string }[] } | null;
+  artifacts?: { name: string; kind: "schema" | "generated"; text: string }[] | null;
+};
+export const entriesOf = (run: RunData) => run.formats as unknown as FormatEntry[];
+export const terminalStatuses = new Set(["completed", "failed", "canceled"]);

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every setting of the web app, with the default that works on a developer machine. */
+export const webEnvSchema = z.object({
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgresql:// URL" })
+    .default("postgresql://postgres@127.0.0.1:5432/wirebench"),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: "must be a redis:// URL" })
+    .default("redis://127.0.0.1:6379"),
+  /** Public base URL used in share links. */
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  /** BullMQ queue runs are enqueued on (the worker's WIREBENCH_QUEUE). */
+  WIREBENCH_QUEUE: z
+    .string()
+    .regex(/^[\w.-]+$/, "letters, digits, '.', '_' or '-' only")
+    .default("wirebench-runs"),
+  /** Largest request body (sample plus schema) accepted, in bytes: 8 MiB. */
+  WIREBENCH_MAX_INPUT_BYTES: positiveInt(8 * 1024 * 1024),
+  /** Deepest nesting of arrays and objects accepted in a sample. */
+  WIREBENCH_MAX_DEPTH: positiveInt(256),
+  /** Most keys accepted in one object of a sample. */
+  WIREBENCH_MAX_KEYS: positiveInt(100_000),
+  /** Runs a client may create per window, per token and per IP. */
+  WIREBENCH_RATE_LIMIT_CREATE: positiveInt(30),
+  /** Reads a client may make per window, per token and per IP (polling included). */
+  WIREBENCH_RATE_LIMIT_READ: positiveInt(600),
+  /** When set, creating a project needs `Authorization: Bearer <this>`; unset, anyone who reaches the server may. */
+  WIREBENCH_ADMIN_TOKEN: z.string().min(16).optional(),
+  /** Length of the rate-limit window, in seconds. */
+  WIREBENCH_RATE_LIMIT_WINDOW_S: positiveInt(60),
+});
+
+export type WebEnv = z.infer<typeof webEnvSchema>;
+
+export function parseWebEnv(source: Record<string, string | undefined> = process.env): WebEnv {
+  const result = webEnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  throw new Error(`Invalid environment: ${lines.join("; ")}`);
+}

@@ -1,0 +1,147 @@
+/**
+ * Pure calculations behind the run page: who is best, the size/speed Pareto frontier, and the
+ * network cost model. Kept free of React so they are tested on their own.
+ */
+
+export interface Timing {
+  medianNs: number;
+  ciLowNs: number;
+  ciHighNs: number;
+}
+
+export interface FormatRow {
+  key: string;
+  format: string;
+  variant: string;
+  ok: boolean;
+  bytes: number | null;
+  gzip: number | null;
+  brotli: number | null;
+  zstd: number | null;
+  encode: Timing | null;
+  decode: Timing | null;
+  exact: boolean;
+  issues: number;
+}
+
+interface RawEntry {
+  /** Registry id (e.g. `msgpackr-records`): the short name rows go by. */
+  id?: string;
+  format: string;
+  variant: string;
+  ok: boolean;
+  bytes?: number | null;
+  compressed?: { gzip?: number; brotli?: number; zstd?: number } | null;
+  encode?: Timing | null;
+  decode?: Timing | null;
+  fidelity?: { exact: boolean; issues: unknown[] } | null;
+}
+
+export const rowKey = (format: string, variant: string) => (variant ? `${format}/${variant}` : format);
+
+/** A failed format has no numbers to show, whatever placeholders its entry carries. */
+export function toRows(entries: RawEntry[]): FormatRow[] {
+  return entries
+    .map((e) => (e.ok ? e : { ...e, bytes: null, compressed: null, encode: null, decode: null }))
+    .map((e) => ({
+      key: e.id ?? rowKey(e.format, e.variant),
+      format: e.format,
+      variant: e.variant,
+      ok: e.ok,
+      bytes: e.bytes ?? null,
+      gzip: e.compressed?.gzip ?? null,
+      brotli: e.compressed?.brotli ?? null,
+      zstd: e.compressed?.zstd ?? null,
+      encode: e.encode ?? null,
+      decode: e.decode ?? null,
+      exact: e.fidelity?.exact ?? false,
+      issues: e.fidelity?.issues.length ?? 0,
+    }));
+}
+
+/** The row with the smallest value of `pick` among rows that have one. */
+export function best<T>(rows: T[], pick: (r: T) => number | null | undefined): T | undefined {
+  let winner: T | undefined;
+  let min = Number.POSITIVE_INFINITY;
+  for (const r of rows) {
+    const v = pick(r);
+    if (v != null && v < min) {
+      min = v;
+      winner = r;
+    }
+  }
+  return winner;
+}
+
+/**
+ * Rows no other row beats on both size and decode time (smaller is better on both axes), sorted by
+ * size: the formats worth considering; every other one is worse on both counts than some frontier row.
+ */
+export function paretoFrontier<T>(rows: T[], x: (r: T) => number, y: (r: T) => number): T[] {
+  const sorted = [...rows].sort((a, b) => x(a) - x(b) || y(a) - y(b));
+  const frontier: T[] = [];
+  let bestY = Number.POSITIVE_INFINITY;
+  for (const r of sorted) {
+    if (y(r) < bestY) {
+      frontier.push(r);
+      bestY = y(r);
+    }
+  }
+  return frontier;
+}
+
+export interface NetworkModel {
+  /** Link bandwidth in megabits per second. */
+  bandwidthMbps: number;
+  /** Round-trip time in milliseconds (paid once per message in a request/response exchange). */
+  rttMs: number;
+}
+
+export interface CostEstimate {
+  /** Time to send one message end to end: encode + transfer + round trip + decode, in ms. */
+  perMessageMs: number;
+  cpuMs: number;
+  networkMs: number;
+  /** Messages per second one sender can push when transfers are pipelined (no RTT per message). */
+  throughputPerSec: number;
+  /** Whichever of CPU (encode + decode) and the wire (transfer) limits throughput. */
+  bottleneck: "cpu" | "network";
+}
+
+export function estimateCost(
+  bytes: number,
+  encodeNs: number,
+  decodeNs: number,
+  net: NetworkModel,
+): CostEstimate {
+  const cpuMs = (encodeNs + decodeNs) / 1e6;
+  const transferMs = ((bytes * 8) / (net.bandwidthMbps * 1e6)) * 1000;
+  const perMessageMs = cpuMs + transferMs + net.rttMs;
+  const slowestStageMs = Math.max(cpuMs, transferMs);
+  return {
+    perMessageMs,
+    cpuMs,
+    networkMs: transferMs + net.rttMs,
+    throughputPerSec: slowestStageMs > 0 ? 1000 / slowestStageMs : Number.POSITIVE_INFINITY,
+    bottleneck: cpuMs >= transferMs ? "cpu" : "network",
+  };
+}
+
+/** A confidence interval wider than this share of its median is flagged as noisy on the page. */
+export const noisyCiShare = 0.1;
+export const isNoisy = (t: Timing | null) => !!t && (t.ciHighNs - t.ciLowNs) / t.medianNs > noisyCiShare;
+
+export function formatBytes(n: number | null): string {
+  if (n == null) return "–";
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(2)} MB`;
+}
+
+export function formatNs(ns: number | null | undefined): string {
+  if (ns == null) return "–";
+  if (ns < 1_000) return `${ns.toFixed(0)} ns`;
+  if (ns < 1_000_000) return `${(ns / 1_000).toFixed(1)} µs`;
+  if (ns < 1_000_000_000) return `${(ns / 1_000_000).toFixed(2)} ms`;
+  return `${(ns / 1e9).toFixed(2)} s`;
+}

@@ -1,0 +1,44 @@
+import { AppError } from "../app-error.ts";
+import { createRunRequestSchema } from "../contracts/runs.ts";
+import { authenticate } from "../services/authenticate.ts";
+import type { Services } from "../services/container.ts";
+import { createRun } from "../services/create-run.ts";
+import { getRun } from "../services/get-run.ts";
+import { clientIp, enforceRateLimit } from "../services/rate-limit.ts";
+import { parseJsonBody, plainFields, sampleTextOf } from "./parse-json-body.ts";
+import { readBodyLimited } from "./read-body.ts";
+import { handle, json } from "./respond.ts";
+
+/** POST /api/v1/runs → 202 {id, url, status}. */
+export function postRun(services: Services, req: Request): Promise<Response> {
+  return handle(async () => {
+    const caller = await authenticate(services, req.headers.get("authorization"));
+    await enforceRateLimit(services, "create", clientIp(req.headers), caller.tokenId);
+    const text = await readBodyLimited(req, services.env.WIREBENCH_MAX_INPUT_BYTES);
+    const body = parseJsonBody(text, services.env.WIREBENCH_MAX_DEPTH);
+    const parsed = createRunRequestSchema.safeParse(plainFields(body));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const path = issue.path.length ? `${issue.path.join(".")}: ` : "";
+      throw new AppError("BAD_REQUEST", `Invalid request: ${path}${issue.message}`);
+    }
+    const created = await createRun(services, caller, parsed.data, sampleTextOf(body.sample));
+    return json(created, 202, { location: `/api/v1/runs/${created.id}` });
+  });
+}
+
+/**
+ * GET /api/v1/runs/{id}: status, progress and results. Clients poll it; the ETag changes only when
+ * something visible changed, so an unchanged poll costs a 304 with no body.
+ */
+export function getRunResponse(services: Services, req: Request, id: string): Promise<Response> {
+  return handle(async () => {
+    const caller = await authenticate(services, req.headers.get("authorization"));
+    await enforceRateLimit(services, "read", clientIp(req.headers), caller.tokenId);
+    const { version, ...run } = await getRun(services, id);
+    const etag = `W/"${version}"`;
+    if (req.headers.get("if-none-match") === etag)
+      return new Response(null, { status: 304, headers: { etag } });
+    return json(run, 200, { etag, "cache-control": "no-cache" });
+  });
+}

@@ -1,0 +1,107 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import {
+  createRunRequestSchema,
+  createRunResponseSchema,
+  errorBodySchema,
+  runViewSchema,
+} from "./contracts/runs.ts";
+import { comparisonQuerySchema, createProjectRequestSchema } from "./http/projects-api.ts";
+
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(
+    statuses.map((s) => [
+      s,
+      {
+        description: errorDescriptions[s] ?? "Error",
+        content: { "application/json": { schema: errorBodySchema } },
+      },
+    ]),
+  );
+const errorDescriptions: Record<number, string> = {
+  400: "Bad input: malformed JSON (with line and column), over a nesting or key limit, an invalid field.",
+  401: "Unknown or revoked token.",
+  403: "The token may not do this.",
+  404: "No such run.",
+  413: "Body over WIREBENCH_MAX_INPUT_BYTES.",
+  429: "Rate limited; see Retry-After.",
+  503: "PostgreSQL or Redis unavailable.",
+};
+
+/** The OpenAPI document, generated from the same zod schemas the handlers validate with. */
+export function buildOpenApiDocument(serverUrl: string) {
+  const registry = new OpenAPIRegistry();
+  const bearer = registry.registerComponent("securitySchemes", "projectToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "A project API token (`wirebench project create`). Optional for creating and reading runs.",
+  });
+  const security = [{ [bearer.name]: [] }, {}];
+  registry.registerPath({
+    method: "post",
+    path: "/api/v1/runs",
+    summary: "Create a run from a sample and/or a schema",
+    security,
+    request: { body: { content: { "application/json": { schema: createRunRequestSchema } } } },
+    responses: {
+      202: { description: "Queued", content: { "application/json": { schema: createRunResponseSchema } } },
+      ...errors(400, 401, 413, 429, 503),
+    },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/v1/runs/{id}",
+    summary: "A run's status, progress and results (send If-None-Match to poll cheaply)",
+    security,
+    request: { params: z.object({ id: z.string() }) },
+    responses: {
+      200: { description: "The run", content: { "application/json": { schema: runViewSchema } } },
+      304: { description: "Unchanged since the ETag sent" },
+      ...errors(401, 404, 429, 503),
+    },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/v1/runs/{id}/comparison",
+    summary: "Per-format deltas against a baseline run, judged by size and time thresholds",
+    description:
+      "Sizes are exact; a time delta counts only when the two runs' 95% confidence intervals of the median do not overlap.",
+    security,
+    request: { params: z.object({ id: z.string() }), query: comparisonQuerySchema },
+    responses: {
+      200: { description: "The comparison; `pass` is false when a threshold is crossed" },
+      ...errors(400, 401, 403, 404, 429, 503),
+    },
+  });
+  registry.registerPath({
+    method: "post",
+    path: "/api/v1/projects",
+    summary: "Create a project; its first API token is returned once",
+    request: { body: { content: { "application/json": { schema: createProjectRequestSchema } } } },
+    responses: { 201: { description: "The project and its token" }, ...errors(400, 429, 503) },
+  });
+  registry.registerPath({
+    method: "post",
+    path: "/api/v1/tokens",
+    summary: "Create another token for the caller's project",
+    security: [{ [bearer.name]: [] }],
+    responses: { 201: { description: "The new token, shown once" }, ...errors(401, 503) },
+  });
+  registry.registerPath({
+    method: "delete",
+    path: "/api/v1/tokens/{id}",
+    summary: "Revoke a token of the caller's project",
+    security: [{ [bearer.name]: [] }],
+    request: { params: z.object({ id: z.string() }) },
+    responses: { 204: { description: "Revoked" }, ...errors(401, 404, 503) },
+  });
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Wirebench API",
+      version: "1",
+      description: "Compare serialization formats on your own data, from CI or any HTTP client.",
+    },
+    servers: [{ url: serverUrl }],
+  });
+}

@@ -1,0 +1,53 @@
+import type { Services } from "./container.ts";
+import { getRun } from "./get-run.ts";
+
+/** How many of a branch's runs the history shows, newest kept. */
+export const historyLimit = 50;
+
+interface Entry {
+  id?: string;
+  format: string;
+  variant: string;
+  ok: boolean;
+  bytes?: number | null;
+  encode?: { medianNs: number } | null;
+  decode?: { medianNs: number } | null;
+}
+
+/**
+ * The completed runs of the same project and branch as a run, oldest first, with each format's size
+ * and median times: what the history page charts. Reached through a run's unguessable id only.
+ */
+export async function branchHistory(services: Services, runId: string) {
+  const { version: _v, ...run } = await getRun(services, runId);
+  const row = await services.prisma.run.findUnique({
+    where: { id: runId },
+    select: { projectId: true, branch: true },
+  });
+  if (!row?.projectId || !row.branch) return { run, branch: row?.branch ?? null, points: [], formats: [] };
+  const runs = await services.prisma.run.findMany({
+    where: { projectId: row.projectId, branch: row.branch, status: "completed" },
+    orderBy: { createdAt: "desc" },
+    take: historyLimit,
+    include: { results: true },
+  });
+  const formats = new Set<string>();
+  const points = runs.reverse().map((r) => {
+    const point: Record<string, number | string | null> = {
+      id: r.id,
+      commit: r.commit ?? r.id.slice(0, 8),
+      createdAt: r.createdAt.toISOString(),
+    };
+    for (const res of r.results) {
+      const e = (res.detail ?? {}) as unknown as Entry;
+      if (!e.ok) continue;
+      const key = e.id ?? `${e.format}/${e.variant}`;
+      formats.add(key);
+      point[`${key}:bytes`] = e.bytes ?? null;
+      point[`${key}:decode`] = e.decode?.medianNs ?? null;
+      point[`${key}:encode`] = e.encode?.medianNs ?? null;
+    }
+    return point;
+  });
+  return { run, branch: row.branch, points, formats: [...formats].sort() };
+}

@@ -1,0 +1,53 @@
+import { enqueueRun } from "@wirebench/jobs";
+import { AppError } from "../app-error.ts";
+import type { CreateRunRequest } from "../contracts/runs.ts";
+import type { Caller } from "./authenticate.ts";
+import type { Services } from "./container.ts";
+import { runUrl } from "./get-run.ts";
+import { newRunId } from "./ids.ts";
+import { validateRunInput } from "./validate-run-input.ts";
+
+/**
+ * Validates the input against the named limits, writes the run as `queued`, then enqueues a job
+ * that carries only its id. If Redis refuses the job the run is failed at once (503), so no run is
+ * ever left queued without a job.
+ */
+export async function createRun(
+  services: Services,
+  caller: Caller,
+  req: CreateRunRequest,
+  sampleText: string | undefined,
+) {
+  validateRunInput(services.env, req, sampleText);
+  const id = newRunId();
+  const inputKind = sampleText !== undefined ? req.sampleFormat : req.schema!.kind;
+  await services.prisma.run.create({
+    data: {
+      id,
+      projectId: caller.projectId,
+      inputKind,
+      sampleText: sampleText ?? null,
+      schemaText: req.schema?.text ?? null,
+      formats: req.formats ?? [],
+      options: { ...req.options, ...(req.schema ? { schemaKind: req.schema.kind } : {}) },
+      branch: req.branch ?? null,
+      commit: req.commit ?? null,
+      pullRequest: req.pullRequest ?? null,
+      message: req.message ?? null,
+      baselineRef: req.baseline ?? null,
+    },
+  });
+  try {
+    await enqueueRun(services.queue, id);
+  } catch (err) {
+    await services.prisma.run.update({
+      where: { id },
+      data: { status: "failed", error: "The job queue (Redis) was unavailable.", finishedAt: new Date() },
+    });
+    throw new AppError(
+      "UNAVAILABLE",
+      `The job queue is unavailable (${(err as Error).message}); try again shortly.`,
+    );
+  }
+  return { id, url: runUrl(services, id), status: "queued" as const };
+}

@@ -1,0 +1,39 @@
+import { AppError } from "../app-error.ts";
+import type { Services } from "./container.ts";
+
+export const runUrl = (services: Services, id: string) =>
+  `${services.env.PUBLIC_URL.replace(/\/$/, "")}/runs/${id}`;
+
+/**
+ * The run as the API and the share page show it: status, live progress, and the Result JSON of
+ * DESIGN.md §7 (format entries in a stable order: format, then variant).
+ */
+export async function getRun(services: Services, id: string) {
+  const run = await services.prisma.run.findUnique({
+    where: { id },
+    include: { results: { orderBy: [{ format: "asc" }, { variant: "asc" }] } },
+  });
+  if (!run) throw new AppError("NOT_FOUND", `No run with id ${id}.`);
+  return {
+    id: run.id,
+    url: runUrl(services, run.id),
+    status: run.status,
+    error: run.error,
+    progress: run.progress as Record<string, string>,
+    inputKind: run.inputKind,
+    requestedFormats: run.formats,
+    createdAt: run.createdAt.toISOString(),
+    startedAt: run.startedAt?.toISOString() ?? null,
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    branch: run.branch,
+    commit: run.commit,
+    environment: run.environment ?? null,
+    schema: run.ir ?? null,
+    formats: run.results.map(
+      (r) => r.detail ?? { format: r.format, variant: r.variant, ok: r.ok, error: r.error },
+    ),
+    /** Changes whenever anything a client shows changes; the REST GET uses it as the ETag. */
+    version: `${run.updatedAt.getTime()}-${run.results.length}`,
+  };
+}
+export type RunView = Awaited<ReturnType<typeof getRun>>;

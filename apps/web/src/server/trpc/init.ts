@@ -1,0 +1,66 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import { type AppError, toAppError } from "../app-error.ts";
+import { authenticate, type Caller } from "../services/authenticate.ts";
+import type { Services } from "../services/container.ts";
+import { clientIp } from "../services/rate-limit.ts";
+
+export interface TrpcContext {
+  services: Services;
+  headers: Headers;
+  ip: string;
+  caller: () => Promise<Caller>;
+}
+
+export function createContext(services: Services, headers: Headers): TrpcContext {
+  let caller: Promise<Caller> | undefined;
+  return {
+    services,
+    headers,
+    ip: clientIp(headers),
+    caller: () => {
+      caller ??= authenticate(services, headers.get("authorization"));
+      return caller;
+    },
+  };
+}
+
+const trpcCodes = {
+  BAD_REQUEST: "BAD_REQUEST",
+  UNAUTHORIZED: "UNAUTHORIZED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  RATE_LIMITED: "TOO_MANY_REQUESTS",
+  INTERNAL: "INTERNAL_SERVER_ERROR",
+  UNAVAILABLE: "SERVICE_UNAVAILABLE",
+} as const satisfies Record<AppError["code"], TRPCError["code"]>;
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    // Input errors read like the REST API's: "path: message", not a JSON dump of zod issues.
+    const issues = (error.cause as { issues?: { path: PropertyKey[]; message: string }[] } | undefined)
+      ?.issues;
+    const message = issues?.length
+      ? `Invalid request: ${issues.map((i) => `${i.path.length ? `${i.path.join(".")}: ` : ""}${i.message}`).join("; ")}`
+      : shape.message;
+    return {
+      ...shape,
+      message,
+      data: { ...shape.data, appCode: (error.cause as AppError | undefined)?.code },
+    };
+  },
+});
+
+/** Every procedure maps thrown AppErrors (and service outages) onto tRPC codes. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  // tRPC wraps anything a procedure throws as INTERNAL_SERVER_ERROR; input errors keep BAD_REQUEST.
+  if (!result.ok && result.error.code === "INTERNAL_SERVER_ERROR") {
+    const appError = toAppError(result.error.cause ?? result.error);
+    throw new TRPCError({ code: trpcCodes[appError.code], message: appError.message, cause: appError });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure.use(appErrors);

@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium } from "playwright-core";
+
+/** Debian's Chromium; tests never download a browser. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+const webDir = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Starts the built app (`next start`) on a free port; the caller stops it. */
+export async function startWeb(
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const nextBin = fileURLToPath(import.meta.resolve("next/dist/bin/next"));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [nextBin, "start", "--port", String(port), "-H", "127.0.0.1"],
+    {
+      cwd: webDir,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let log = "";
+  child.stdout?.on("data", (d) => {
+    log += d;
+  });
+  child.stderr?.on("data", (d) => {
+    log += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const start = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited ${child.exitCode}: ${log}`);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() - start > 30_000) throw new Error(`next start did not answer within 30 s: ${log}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

@@ -1,0 +1,163 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Stack, startStack } from "./stack.ts";
+
+const bin = fileURLToPath(new URL("../../../../packages/cli/bin/wirebench.mjs", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "wirebench-ci-"));
+
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, NO_COLOR: "1" } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const sample = (name: string) =>
+  JSON.stringify({
+    users: Array.from({ length: 20 }, (_, i) => ({ id: i, name: `${name} ${i}`, active: i % 2 === 0 })),
+  });
+const file = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+let stack: Stack;
+let token = "";
+let featureRunId = "";
+beforeAll(async () => {
+  stack = await startStack("cicli");
+}, 90_000);
+afterAll(async () => stack?.stop());
+
+const ciArgs = (path: string, ...more: string[]) => [
+  "ci",
+  path,
+  "--server",
+  stack.url,
+  "--token",
+  token,
+  "--formats",
+  "json,msgpackr,protobuf",
+  "--quick",
+  "--poll-interval",
+  "0.5",
+  ...more,
+];
+
+describe("wirebench project create and wirebench ci against a real server", () => {
+  it("creates a project and prints its token once", async () => {
+    const res = await cli("project", "create", "Payments API", "--server", stack.url);
+    expect(res.code).toBe(0);
+    token = res.stdout.trim();
+    expect(token).toMatch(/^wb_[0-9A-Za-z]{43}$/);
+    expect(res.stderr).toContain("project payments-api created");
+  });
+
+  it("a first run on main passes with no baseline", async () => {
+    const res = await cli(
+      ...ciArgs(file("base.json", sample("user")), "--branch", "main", "--commit", "aaaa111"),
+    );
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain("with no baseline");
+  }, 120_000);
+
+  it("a sample that grows past the threshold exits 1 with the right delta in the Markdown", async () => {
+    const grown = sample("a much longer user name that costs bytes");
+    const md = join(dir, "comment.md");
+    const json = join(dir, "comparison.json");
+    const res = await cli(
+      ...ciArgs(
+        file("grown.json", grown),
+        "--branch",
+        "feature",
+        "--baseline",
+        "main",
+        "--max-regression",
+        "5",
+        "--markdown",
+        md,
+        "--json",
+        json,
+      ),
+    );
+    expect(res.code).toBe(1);
+    const comparison = JSON.parse(readFileSync(json, "utf8")) as {
+      pass: boolean;
+      formats: { key: string; bytes: { base: number; current: number; deltaPct: number } }[];
+    };
+    expect(comparison.pass).toBe(false);
+    const jsonRow = comparison.formats.find((f) => f.key === "json")!;
+    expect(jsonRow.bytes.base).toBe(Buffer.byteLength(sample("user")));
+    expect(jsonRow.bytes.current).toBe(Buffer.byteLength(grown));
+    const pct = ((jsonRow.bytes.current - jsonRow.bytes.base) / jsonRow.bytes.base) * 100;
+    const markdown = readFileSync(md, "utf8");
+    expect(markdown).toContain("## Wirebench: ❌ threshold crossed");
+    expect(markdown).toContain(
+      `| json ❌ | ${jsonRow.bytes.current.toLocaleString("en-US")} (+${pct.toFixed(1)}%) ❌`,
+    );
+    expect(markdown).toContain("size growth (raw and compressed) at most 5%: ");
+
+    // The run's branch history page lists both runs of `feature`… once the next one lands.
+    featureRunId = (JSON.parse(readFileSync(json, "utf8")) as { run: { id: string } }).run.id;
+  }, 120_000);
+
+  it("an unchanged sample exits 0", async () => {
+    const res = await cli(
+      ...ciArgs(
+        file("same.json", sample("user")),
+        "--branch",
+        "feature",
+        "--baseline",
+        "main",
+        "--max-regression",
+        "5",
+      ),
+    );
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain("✅ within thresholds");
+    const history = (await (await fetch(`${stack.url}/runs/${featureRunId}/history`)).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    expect(history).toContain("History of <code>feature</code>");
+    expect(history).toContain('data-testid="history-bytes"');
+  }, 120_000);
+
+  it("a revoked token is refused with 401 and the CLI exits 2", async () => {
+    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const second = (await (
+      await fetch(`${stack.url}/api/v1/tokens`, { method: "POST", headers: auth })
+    ).json()) as {
+      id: string;
+      token: string;
+    };
+    const revoke = await fetch(`${stack.url}/api/v1/tokens/${second.id}`, {
+      method: "DELETE",
+      headers: auth,
+    });
+    expect(revoke.status).toBe(204);
+    const res = await cli(
+      "ci",
+      file("r.json", sample("user")),
+      "--server",
+      stack.url,
+      "--token",
+      second.token,
+    );
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain("server answered 401 to POST /api/v1/runs: This API token was revoked.");
+  });
+});

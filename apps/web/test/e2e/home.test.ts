@@ -1,0 +1,34 @@
+import { mkdirSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { homeSizes } from "../../src/lib/home-sizes.ts";
+import { launchBrowser, startWeb } from "./browser.ts";
+
+const artifacts = new URL("../../../../test-artifacts/", import.meta.url);
+let web: Awaited<ReturnType<typeof startWeb>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  web = await startWeb();
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await web?.stop();
+});
+
+describe("home page in Chromium", () => {
+  it("says what Wirebench is and draws one bar per format with the computed sizes", async () => {
+    const page = await browser.newPage();
+    await page.goto(web.url);
+    await expect(page.locator("h1").textContent()).resolves.toBe("Wirebench");
+    const bars = page.locator('[data-testid="size-chart"] .recharts-bar-rectangle');
+    await bars.first().waitFor();
+    expect(await bars.count()).toBe(2);
+    const labels = await page.locator('[data-testid="size-chart"] .recharts-label').allTextContents();
+    const expected = homeSizes().bars.map((b) => `${(b.bytes / 1024).toFixed(1)} KB`);
+    expect(labels).toEqual(expected);
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: new URL("home.png", artifacts).pathname, fullPage: true });
+  });
+});

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/** Every setting of the worker, with the default that works on a developer machine. */
+export const workerEnvSchema = z.object({
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgresql:// URL" })
+    .default("postgresql://postgres@127.0.0.1:5432/wirebench"),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: "must be a redis:// URL" })
+    .default("redis://127.0.0.1:6379"),
+  /** BullMQ queue the web app enqueues runs on; tests use a queue of their own. */
+  WIREBENCH_QUEUE: z
+    .string()
+    .regex(/^[\w.-]+$/, "letters, digits, '.', '_' or '-' only")
+    .default("wirebench-runs"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** How long SIGTERM waits for the current job before the worker gives up on it (it is then retried). */
+  WORKER_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** A claim on a run (and BullMQ's job lock) lasts this long without renewal; renewed every third of it. */
+  WORKER_LEASE_MS: z.coerce.number().int().min(500).default(30_000),
+  /** How often a worker looks for jobs whose worker died (BullMQ stalled check). */
+  WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).default(15_000),
+  /** How often a worker looks for runs no live job carries any more. */
+  WORKER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(200).default(60_000),
+  /** A run whose worker died this many times is failed with a reason instead of retried. */
+  WORKER_MAX_RUN_ATTEMPTS: z.coerce.number().int().positive().default(3),
+});
+
+export type WorkerEnv = z.infer<typeof workerEnvSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment; every problem is one line naming the variable. */
+export function parseWorkerEnv(source: Record<string, string | undefined> = process.env): WorkerEnv {
+  const result = workerEnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  throw new EnvError(`Invalid environment: ${lines.join("; ")}`);
+}

@@ -1,0 +1,2 @@
+export { parseWorkerEnv, type WorkerEnv, workerEnvSchema } from "./env.ts";
+export { startWorker } from "./start-worker.ts";

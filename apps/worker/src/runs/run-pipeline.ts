@@ -1,0 +1,60 @@
+import {
+  type FormatResult,
+  importSchema,
+  loadDataset,
+  registry,
+  runComparison,
+  selectEntries,
+} from "@wirebench/codecs";
+import { type Dataset, synthesize } from "@wirebench/schemas";
+import type { RunPipeline } from "./handle-run-job.ts";
+
+interface RunOptions {
+  quick?: boolean;
+  seed?: number;
+  count?: number;
+  schemaKind?: "jsonschema" | "proto" | "avsc";
+}
+
+/** Default number of synthetic messages for a schema-only run. */
+export const defaultSyntheticCount = 100;
+
+/** The dataset a run measures: the sample (read against the schema when one came with it), or synthetic data. */
+export function datasetOf(
+  run: { sampleText: string | null; schemaText: string | null; inputKind: string },
+  options: RunOptions,
+): Dataset {
+  const schema =
+    run.schemaText !== null ? { kind: options.schemaKind ?? "jsonschema", text: run.schemaText } : undefined;
+  if (run.sampleText !== null) {
+    return loadDataset({
+      text: run.sampleText,
+      sampleFormat: run.inputKind === "ndjson" ? "ndjson" : "json",
+      ...(schema ? { schema } : {}),
+    });
+  }
+  if (!schema) throw new Error("the run has neither a sample nor a schema");
+  const ir = importSchema(schema);
+  return {
+    schema: ir,
+    messages: synthesize(ir, { seed: options.seed ?? 1, count: options.count ?? defaultSyntheticCount }),
+  };
+}
+
+/**
+ * The worker's pipeline: schema engine, then the codec engine (which measures each format in child
+ * processes with limits). Each format's stage is reported as it changes; results are saved at the end.
+ */
+export const runPipeline: RunPipeline = async (run, hooks) => {
+  const options = (run.options ?? {}) as RunOptions;
+  const formats = run.formats.length ? run.formats : undefined;
+  for (const e of selectEntries(registry, formats)) hooks.onProgress(e.id, "queued");
+  const dataset = datasetOf(run, options);
+  const result = await runComparison(dataset, {
+    formats,
+    quick: !!options.quick,
+    onProgress: (e) => hooks.onProgress(e.id, e.phase),
+  });
+  for (const f of result.formats as FormatResult[]) await hooks.onResult(f);
+  return { ir: dataset.schema, environment: { ...result.environment, noise: result.noise } };
+};

@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import type { PrismaClient } from "@wirebench/db";
+
+/** The stages a format goes through, shown live on the run page. */
+export type FormatStage = "queued" | "generating" | "verifying" | "measuring" | "done" | "failed";
+
+const terminal = ["completed", "failed", "canceled"] as const;
+
+/**
+ * Takes a run for this worker: a queued run, or a running one whose lease lapsed (its worker died).
+ * Returns null when the run is finished or another live worker holds it, so a duplicate job is a no-op.
+ */
+export async function claimRun(prisma: PrismaClient, runId: string, leaseMs: number) {
+  const now = new Date();
+  const claimed = await prisma.run.updateMany({
+    where: {
+      id: runId,
+      OR: [{ status: "queued" }, { status: "running", leaseExpiresAt: { lt: now } }],
+    },
+    data: {
+      status: "running",
+      attempts: { increment: 1 },
+      startedAt: now,
+      leaseExpiresAt: new Date(now.getTime() + leaseMs),
+      error: null,
+    },
+  });
+  if (claimed.count === 0) return null;
+  return prisma.run.findUniqueOrThrow({ where: { id: runId } });
+}
+
+export async function renewLease(prisma: PrismaClient, runId: string, leaseMs: number): Promise<void> {
+  await prisma.run.updateMany({
+    where: { id: runId, status: "running" },
+    data: { leaseExpiresAt: new Date(Date.now() + leaseMs) },
+  });
+}
+
+/** Merges one format's stage into the run's progress map in one statement, so updates never race. */
+export async function recordProgress(prisma: PrismaClient, runId: string, key: string, stage: FormatStage) {
+  await prisma.$executeRaw`UPDATE runs SET progress = progress || jsonb_build_object(${key}::text, ${stage}::text), updated_at = now() WHERE id = ${runId}`;
+}
+
+export interface FormatResultEntry {
+  format: string;
+  variant: string;
+  library: string;
+  version: string;
+  ok: boolean;
+  error?: string | undefined;
+  bytes?: number | null | undefined;
+  compressed?: unknown;
+  encode?: unknown;
+  decode?: unknown;
+  access?: unknown;
+  fidelity?: unknown;
+}
+
+const asJson = (v: unknown) =>
+  v === undefined || v === null ? undefined : (JSON.parse(JSON.stringify(v)) as object);
+
+export async function saveFormatResult(
+  prisma: PrismaClient,
+  runId: string,
+  entry: FormatResultEntry,
+): Promise<void> {
+  const data = {
+    library: entry.library,
+    version: entry.version,
+    ok: entry.ok,
+    error: entry.error ?? null,
+    bytes: typeof entry.bytes === "number" ? entry.bytes : null,
+    compressed: asJson(entry.compressed),
+    encode: asJson(entry.encode),
+    decode: asJson(entry.decode),
+    access: asJson(entry.access),
+    fidelity: asJson(entry.fidelity),
+    detail: asJson(entry),
+  };
+  await prisma.formatResult.upsert({
+    where: { runId_format_variant: { runId, format: entry.format, variant: entry.variant } },
+    create: { id: randomUUID(), runId, format: entry.format, variant: entry.variant, ...data },
+    update: data,
+  });
+}
+
+export async function completeRun(
+  prisma: PrismaClient,
+  runId: string,
+  data: { ir?: unknown; environment?: unknown },
+): Promise<void> {
+  await prisma.run.updateMany({
+    where: { id: runId, status: "running" },
+    data: {
+      status: "completed",
+      finishedAt: new Date(),
+      leaseExpiresAt: null,
+      ir: asJson(data.ir),
+      environment: asJson(data.environment),
+    },
+  });
+}
+
+/** Ends a run as failed with a readable reason, unless it already ended. */
+export async function failRun(prisma: PrismaClient, runId: string, error: string): Promise<void> {
+  await prisma.run.updateMany({
+    where: { id: runId, status: { notIn: [...terminal] } },
+    data: { status: "failed", error, finishedAt: new Date(), leaseExpiresAt: null },
+  });
+}

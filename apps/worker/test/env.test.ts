@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseWorkerEnv } from "../src/env.ts";
+
+describe("worker env", () => {
+  it("defaults to the services on this machine", () => {
+    const env = parseWorkerEnv({});
+    expect(env.DATABASE_URL).toBe("postgresql://postgres@127.0.0.1:5432/wirebench");
+    expect(env.REDIS_URL).toBe("redis://127.0.0.1:6379");
+    expect(env.WIREBENCH_QUEUE).toBe("wirebench-runs");
+    expect(env.WORKER_SHUTDOWN_TIMEOUT_MS).toBe(30_000);
+  });
+
+  it.each([
+    [{ REDIS_URL: "http://localhost:6379" }, "REDIS_URL: must be a redis:// URL"],
+    [{ DATABASE_URL: "mysql://root@localhost/x" }, "DATABASE_URL: must be a postgresql:// URL"],
+    [{ WIREBENCH_QUEUE: "a queue" }, "WIREBENCH_QUEUE: letters, digits, '.', '_' or '-' only"],
+    [{ WORKER_SHUTDOWN_TIMEOUT_MS: "-5" }, "WORKER_SHUTDOWN_TIMEOUT_MS:"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL:"],
+  ])("rejects %o with one line naming the variable", (vars, message) => {
+    expect(() => parseWorkerEnv(vars)).toThrow(EnvError);
+    expect(() => parseWorkerEnv(vars)).toThrow(message);
+  });
+});

@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { createPrismaClient, type PrismaClient } from "@wirebench/db";
+import { createTestDatabase, type TestDatabase } from "@wirebench/db/testing";
+import { createRunQueue, enqueueRun } from "@wirebench/jobs";
+import type { Queue } from "bullmq";
+
+const mainPath = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  output(): string;
+  exit(): Promise<number | null>;
+}
+
+/** The real worker (src/main.ts) as a child process, with settings for fast failure detection. */
+export function spawnWorker(env: Record<string, string>): WorkerProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", mainPath], {
+    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
+  child.stderr?.on("data", (d) => {
+    out += d;
+  });
+  return {
+    child,
+    output: () => out,
+    exit: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+        else child.once("exit", (code) => resolve(code));
+      }),
+  };
+}
+
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface RunFixture {
+  db: TestDatabase;
+  prisma: PrismaClient;
+  queue: Queue;
+  queueName: string;
+  redisUrl: string;
+  /** Writes a run row as the web app does, then enqueues its job. */
+  createRun(sample: string, formats: string[]): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createRunFixture(
+  label: string,
+  redisUrl = "redis://127.0.0.1:6379",
+): Promise<RunFixture> {
+  const db = await createTestDatabase(label);
+  const prisma = createPrismaClient(db.url);
+  const queueName = `test-${label}-${randomBytes(4).toString("hex")}`;
+  const queue = createRunQueue(redisUrl, queueName);
+  return {
+    db,
+    prisma,
+    queue,
+    queueName,
+    redisUrl,
+    async createRun(sample, formats) {
+      const id = randomBytes(16).toString("base64url");
+      await prisma.run.create({
+        data: { id, inputKind: "json", sampleText: sample, formats, options: { quick: true } },
+      });
+      await enqueueRun(queue, id);
+      return id;
+    },
+    async close() {
+      await queue.obliterate({ force: true }).catch(() => {});
+      await queue.close();
+      await prisma.$disconnect();
+      await db.drop();
+    },
+  };
+}
+
+export const terminal = new Set(["completed", "failed", "canceled"]);

@@ -1,0 +1,105 @@
+import { writeFileSync } from "node:fs";
+import { type Command, InvalidArgumentError } from "commander";
+import pc from "picocolors";
+import type { Comparison } from "../ci/comparison.ts";
+import { readText, sampleFormatOf, schemaKindOf } from "../ci/read-input.ts";
+import { renderMarkdown } from "../ci/render-markdown.ts";
+import { createApiClient } from "../remote/api-client.ts";
+
+interface CiOptions {
+  server: string;
+  token: string;
+  schema?: string;
+  branch?: string;
+  commit?: string;
+  baseline?: string;
+  maxRegression?: number;
+  maxTimeRegression?: number;
+  markdown?: string;
+  json?: string;
+  formats?: string;
+  quick?: boolean;
+  timeout: number;
+  pollInterval: number;
+}
+
+const percent = (v: string) => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError("a percentage >= 0");
+  return n;
+};
+const seconds = (v: string) => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("a number of seconds > 0");
+  return n;
+};
+
+const terminal = new Set(["completed", "failed", "canceled"]);
+
+/**
+ * `wirebench ci`: creates a run on the server, waits for it, compares it with the baseline and
+ * exits 0 (within thresholds), 1 (a threshold crossed) or 2 (error).
+ */
+export function registerCi(program: Command): void {
+  program
+    .command("ci <file>")
+    .description("measure a sample on a Wirebench server and fail when it regresses against a baseline")
+    .requiredOption("--server <url>", "Wirebench server, e.g. https://wirebench.example.com")
+    .requiredOption("--token <token>", "project API token (wirebench project create)")
+    .option("--schema <file>", "schema the sample follows (.proto, .avsc, or JSON Schema .json)")
+    .option("--branch <name>", "branch this run belongs to")
+    .option("--commit <sha>", "commit this run measures")
+    .option("--baseline <ref>", "run id, or a branch whose latest completed run is the baseline")
+    .option("--max-regression <pct>", "fail when raw or compressed size grows by more than this", percent)
+    .option("--max-time-regression <pct>", "fail on a significant slow-down larger than this", percent)
+    .option("--formats <list>", "comma-separated formats to measure")
+    .option("--quick", "coarse timings in seconds", false)
+    .option("--markdown <file>", "write a pull-request comment (Markdown)")
+    .option("--json <file>", "write the comparison as JSON")
+    .option("--timeout <seconds>", "give up waiting after this long", seconds, 900)
+    .option("--poll-interval <seconds>", "how often to ask for progress", seconds, 2)
+    .action(async (file: string, opts: CiOptions) => {
+      const api = createApiClient(opts.server, opts.token);
+      const created = await api.request<{ id: string; url: string }>("POST", "/api/v1/runs", {
+        sample: readText(file),
+        sampleFormat: sampleFormatOf(file),
+        ...(opts.schema ? { schema: { kind: schemaKindOf(opts.schema), text: readText(opts.schema) } } : {}),
+        ...(opts.formats ? { formats: opts.formats.split(",").map((s) => s.trim()) } : {}),
+        options: { quick: !!opts.quick },
+        ...(opts.branch ? { branch: opts.branch } : {}),
+        ...(opts.commit ? { commit: opts.commit } : {}),
+        ...(opts.baseline ? { baseline: opts.baseline } : {}),
+      });
+      console.error(`run ${created.id} queued: ${created.url}`);
+
+      const deadline = Date.now() + opts.timeout * 1000;
+      let run: { status: string; error: string | null; progress: Record<string, string> };
+      let last = "";
+      for (;;) {
+        run = await api.request("GET", `/api/v1/runs/${created.id}`);
+        const stages = Object.values(run.progress);
+        const line = `${run.status}: ${stages.filter((s) => s === "done" || s === "failed").length}/${stages.length} formats`;
+        if (line !== last) console.error(pc.dim(line));
+        last = line;
+        if (terminal.has(run.status)) break;
+        if (Date.now() > deadline)
+          throw new Error(`run ${created.id} did not finish within ${opts.timeout} s`);
+        await new Promise((r) => setTimeout(r, opts.pollInterval * 1000));
+      }
+      if (run.status !== "completed")
+        throw new Error(`run ${created.id} ${run.status}: ${run.error ?? "no reason given"}`);
+
+      const q = new URLSearchParams();
+      if (opts.baseline) q.set("baseline", opts.baseline);
+      if (opts.maxRegression !== undefined) q.set("maxRegression", String(opts.maxRegression));
+      if (opts.maxTimeRegression !== undefined) q.set("maxTimeRegression", String(opts.maxTimeRegression));
+      if (opts.formats) q.set("formats", opts.formats);
+      const comparison = await api.request<Comparison>("GET", `/api/v1/runs/${created.id}/comparison?${q}`);
+      const markdown = renderMarkdown(comparison);
+      if (opts.markdown) writeFileSync(opts.markdown, markdown);
+      if (opts.json) writeFileSync(opts.json, `${JSON.stringify(comparison, null, 2)}\n`);
+      console.log(markdown);
+      console.error(comparison.pass ? pc.green("within thresholds") : pc.red("threshold crossed"));
+      process.exitCode = comparison.pass ? 0 : 1;
+    });
+}

@@ -1,0 +1,138 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { extname } from "node:path";
+import {
+  type FormatResult,
+  loadDataset,
+  type ProgressEvent,
+  type Result,
+  runComparison,
+  schemaKindOf,
+  type Timing,
+} from "@wirebench/codecs";
+import Table from "cli-table3";
+import type { Command } from "commander";
+import pc from "picocolors";
+
+interface CompareOptions {
+  schema?: string;
+  formats?: string;
+  json?: string;
+  quick?: boolean;
+}
+
+/** `wirebench compare`: the whole pipeline embedded (no database, no queue), table on stdout. */
+export function registerCompare(program: Command): void {
+  program
+    .command("compare")
+    .description("infer a schema, round-trip and measure every format on a JSON sample (embedded)")
+    .argument("<file>", "sample: .json document or array of records, or .ndjson")
+    .option("--schema <file>", "schema the sample must follow (.proto, .avsc, or JSON Schema)")
+    .option("--formats <list>", "comma-separated format ids or names (default: all)")
+    .option("--json <out>", "write the Result JSON to this file")
+    .option("--quick", "coarse answer in seconds (one process, short warm-up)")
+    .action(async (file: string, opts: CompareOptions) => {
+      const result = await compare(file, opts);
+      process.stdout.write(`${renderTable(result)}\n`);
+      if (opts.json) writeFileSync(opts.json, `${JSON.stringify(result, null, 2)}\n`);
+    });
+}
+
+async function compare(file: string, opts: CompareOptions): Promise<Result> {
+  const text = readText(file);
+  const schemaText = opts.schema ? readText(opts.schema) : undefined;
+  const dataset = loadDataset({
+    text,
+    sampleFormat: [".ndjson", ".jsonl"].includes(extname(file).toLowerCase()) ? "ndjson" : "json",
+    ...(opts.schema && schemaText !== undefined
+      ? { schema: { kind: schemaKindOf(opts.schema), text: schemaText } }
+      : {}),
+  });
+  const formats = opts.formats
+    ?.split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
+  const started = Date.now();
+  return runComparison(dataset, {
+    ...(formats ? { formats } : {}),
+    quick: opts.quick === true,
+    onProgress: (e) => process.stderr.write(progressLine(e, started)),
+  });
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (err) {
+    throw new Error(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+}
+
+function progressLine(e: ProgressEvent, started: number): string {
+  const t = pc.dim(`${((Date.now() - started) / 1000).toFixed(1).padStart(5)}s`);
+  const phase = e.phase === "failed" ? pc.red(e.phase) : e.phase === "done" ? pc.green(e.phase) : e.phase;
+  return `${t} ${e.id.padEnd(17)} ${phase}${e.detail ? pc.dim(` ${e.detail}`) : ""}\n`;
+}
+
+function bytes(n: number): string {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(2)} MB`;
+  if (n >= 1e4) return `${(n / 1e3).toFixed(1)} kB`;
+  return `${n} B`;
+}
+
+function duration(ns: number): string {
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
+  if (ns >= 1e3) return `${(ns / 1e3).toFixed(1)} µs`;
+  return `${ns.toFixed(0)} ns`;
+}
+
+/** Median with the 95% CI half-width as ± percent; wide intervals (> 10%) are shown in yellow. */
+function timing(t: Timing | null | undefined): string {
+  if (!t) return pc.dim("-");
+  const half = ((t.ciHighNs - t.ciLowNs) / 2 / t.medianNs) * 100;
+  const ci = `±${half.toFixed(0)}%`;
+  return `${duration(t.medianNs)} ${half > 10 ? pc.yellow(ci) : pc.dim(ci)}`;
+}
+
+function fidelity(f: FormatResult): string {
+  if (f.fidelity.exact) return pc.green("exact");
+  const count = f.fidelity.issueCount ?? f.fidelity.issues.length;
+  const kinds = [...new Set(f.fidelity.issues.map((i) => i.kind))].join(", ");
+  return pc.yellow(`${count} issue${count === 1 ? "" : "s"}: ${kinds}`);
+}
+
+export function renderTable(result: Result): string {
+  const table = new Table({
+    head: ["format", "library", "bytes", "gzip", "zstd", "encode", "decode", "access", "fidelity"],
+    // cli-table3 colours borders itself; follow picocolors (NO_COLOR, pipes) so plain output stays plain.
+    style: pc.isColorSupported ? { head: ["cyan"], border: ["grey"] } : { head: [], border: [] },
+  });
+  const ok = result.formats.filter((f) => f.ok).sort((a, b) => a.bytes - b.bytes);
+  for (const f of ok) {
+    table.push([
+      `${f.id ?? f.format} ${pc.dim(f.variant)}`,
+      `${f.library}@${f.version}`,
+      bytes(f.bytes),
+      bytes(f.compressed.gzip),
+      bytes(f.compressed.zstd),
+      timing(f.encode),
+      timing(f.decode),
+      timing(f.access),
+      fidelity(f),
+    ]);
+  }
+  const failed = result.formats.filter((f) => !f.ok);
+  const lines = [table.toString()];
+  for (const f of failed) lines.push(`${pc.red("✗")} ${f.id ?? f.format}: ${f.error}`);
+  const n = result.noise;
+  if (n?.ciWidth != null) {
+    const parts = [`median CI width ${(n.ciWidth * 100).toFixed(1)}%`];
+    if (n.betweenProcesses != null) parts.push(`between processes ${(n.betweenProcesses * 100).toFixed(1)}%`);
+    if (n.betweenRounds != null) parts.push(`between rounds ${(n.betweenRounds * 100).toFixed(1)}%`);
+    lines.push(pc.dim(`noise: ${parts.join(", ")}`));
+  }
+  const env = result.environment;
+  lines.push(
+    pc.dim(`Node ${env.node} · ${env.cpuModel} ×${env.cpuCount} · ${(env.durationMs / 1000).toFixed(1)} s`),
+  );
+  return lines.join("\n");
+}

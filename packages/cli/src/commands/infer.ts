@@ -1,0 +1,130 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { extname, join } from "node:path";
+import {
+  type EmittedSchema,
+  emitAvsc,
+  emitCapnp,
+  emitFbs,
+  emitJsonSchema,
+  emitProto,
+  emitThrift,
+  type IrSchema,
+  type IrType,
+  importAvsc,
+  importJsonSchema,
+  importProto,
+  inferDataset,
+} from "@wirebench/schemas";
+import { type Command, Option } from "commander";
+import pc from "picocolors";
+import { readText } from "../ci/read-input.ts";
+
+const emitters: Record<string, (s: IrSchema) => EmittedSchema> = {
+  proto: emitProto,
+  avsc: emitAvsc,
+  fbs: emitFbs,
+  capnp: emitCapnp,
+  thrift: emitThrift,
+  jsonschema: emitJsonSchema,
+};
+
+/**
+ * What a file is: .proto and .avsc by extension; .ndjson/.jsonl samples; a .json file is a JSON
+ * Schema when its top level has `$schema`, or `type: "object"` with `properties`; otherwise a sample.
+ */
+export function readSchemaOrSample(file: string): IrSchema {
+  const text = readText(file);
+  const ext = extname(file).toLowerCase();
+  if (ext === ".proto") return importProto(text);
+  if (ext === ".avsc") return importAvsc(text);
+  if (ext === ".ndjson" || ext === ".jsonl") return inferDataset(text, { sampleFormat: "ndjson" }).schema;
+  try {
+    const top = JSON.parse(text) as Record<string, unknown>;
+    if (
+      top &&
+      typeof top === "object" &&
+      ("$schema" in top || (top.type === "object" && "properties" in top))
+    ) {
+      return importJsonSchema(text);
+    }
+  } catch {
+    // not plain JSON (a big integer is fine for JSON.parse; a syntax error is explained below)
+  }
+  return inferDataset(text).schema;
+}
+
+/** One line per field: `name?: type`, with enums, maps, nullables and int64 marked. */
+export function renderTree(schema: IrSchema): string {
+  const lines: string[] = [pc.bold(schema.name)];
+  const seen = new Set<string>();
+  const label = (t: IrType): string => {
+    switch (t.kind) {
+      case "nullable":
+        return `${label(t.type)} | null`;
+      case "array":
+        return `${label(t.items)}[]`;
+      case "map":
+        return `map<string, ${label(t.values)}>`;
+      case "enum":
+        return `enum ${t.name} {${t.symbols.slice(0, 6).join(", ")}${t.symbols.length > 6 ? ", …" : ""}}`;
+      case "record":
+        return t.name;
+      case "union":
+        return t.variants.map(label).join(" | ");
+      case "int64":
+      case "uint64":
+        return pc.yellow(`${t.kind} (exact beyond 2^53)`);
+      case "string":
+        return t.format ? `string (${t.format})` : "string";
+      default:
+        return t.kind;
+    }
+  };
+  const records = (t: IrType): IrType[] =>
+    t.kind === "record"
+      ? [t]
+      : t.kind === "nullable"
+        ? records(t.type)
+        : t.kind === "array"
+          ? records(t.items)
+          : t.kind === "map"
+            ? records(t.values)
+            : [];
+  const walk = (t: IrType, indent: string) => {
+    if (t.kind !== "record" || seen.has(t.name)) return;
+    seen.add(t.name);
+    for (const f of t.fields) {
+      lines.push(`${indent}${f.name || '""'}${f.optional ? pc.dim("?") : ""}: ${label(f.type)}`);
+      for (const r of records(f.type)) walk(r, `${indent}  `);
+    }
+  };
+  walk(schema.root, "  ");
+  return lines.join("\n");
+}
+
+/** `wirebench infer <file> [--emit IDL] [-o DIR]`: the inferred or imported schema, as a tree or an IDL. */
+export function registerInfer(program: Command): void {
+  program
+    .command("infer <file>")
+    .description(
+      "infer a schema from a JSON/NDJSON sample (or import .proto, .avsc, JSON Schema) and print it",
+    )
+    .addOption(new Option("--emit <idl>", "print the schema in this IDL").choices(Object.keys(emitters)))
+    .option("-o, --out <dir>", "write the emitted schema file into this folder")
+    .action((file: string, opts: { emit?: string; out?: string }) => {
+      const schema = readSchemaOrSample(file);
+      if (!opts.emit) {
+        if (opts.out) throw new Error("-o needs --emit to say which IDL to write");
+        console.log(renderTree(schema));
+        return;
+      }
+      const emitted = emitters[opts.emit]!(schema);
+      if (opts.out) {
+        mkdirSync(opts.out, { recursive: true });
+        const path = join(opts.out, emitted.fileName);
+        writeFileSync(path, `${emitted.text}\n`);
+        console.error(`wrote ${path}`);
+      } else console.log(emitted.text);
+      for (const note of emitted.notes) console.error(pc.dim(`note: ${note}`));
+    });
+}

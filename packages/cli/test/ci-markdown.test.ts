@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import type { Comparison } from "../src/ci/comparison.ts";
+import { renderMarkdown } from "../src/ci/render-markdown.ts";
+
+const comparison: Comparison = {
+  run: {
+    id: "runAAAAAAAAAAAAAAAAAAAA",
+    url: "http://wb.test/runs/runAAAA",
+    status: "completed",
+    branch: "feature/x",
+    commit: "0123456789abcdef0123",
+  },
+  baseline: {
+    id: "baseBBBBBBBBBBBBBBBBBB",
+    url: "http://wb.test/runs/baseBBBB",
+    branch: "main",
+    commit: "fedcba",
+  },
+  formats: [
+    {
+      key: "protobuf/binary",
+      watched: true,
+      pass: false,
+      bytes: { base: 1000, current: 1250, deltaPct: 25 },
+      gzip: { base: 600, current: 700, deltaPct: 16.666 },
+      brotli: null,
+      zstd: { base: 580, current: 650, deltaPct: 12.069 },
+      encode: { base: 1500, current: 1510, deltaPct: 0.667, significant: false },
+      decode: { base: 2_000_000, current: 1_500_000, deltaPct: -25, significant: true },
+    },
+    {
+      key: "json",
+      watched: true,
+      pass: true,
+      bytes: { base: 2000, current: 2000, deltaPct: 0 },
+      gzip: null,
+      brotli: null,
+      zstd: null,
+      encode: null,
+      decode: null,
+    },
+  ],
+  checks: [
+    { name: "size", limitPct: 10, failing: ["protobuf/binary"], pass: false },
+    { name: "time", limitPct: 20, failing: [], pass: true },
+  ],
+  pass: false,
+  note: null,
+};
+
+describe("pull-request Markdown", () => {
+  it("matches the snapshot", () => {
+    expect(renderMarkdown(comparison)).toMatchInlineSnapshot(`
+      "## Wirebench: ❌ threshold crossed
+
+      Run [runAAAAA](http://wb.test/runs/runAAAA) on \`feature/x\` @ \`0123456789ab\` against baseline [baseBBBB](http://wb.test/runs/baseBBBB) (\`main\`).
+
+      | format | bytes | gzip | zstd | encode | decode |
+      |---|---:|---:|---:|---:|---:|
+      | protobuf/binary ❌ | 1,250 (+25.0%) ❌ | 700 (+16.7%) ❌ | 650 (+12.1%) ❌ | 1.5 µs (+0.7%, n.s.) | 1.50 ms (-25.0%) |
+      | json | 2,000 (0.0%) | – | – | – | – |
+
+      - ❌ size growth (raw and compressed) at most 10%: protobuf/binary
+      - ✅ significant slow-down at most 20%
+
+      <sub>Sizes are exact. n.s. = not significant (the 95% confidence intervals overlap).</sub>
+      "
+    `);
+  });
+
+  it("says when there was no baseline", () => {
+    const md = renderMarkdown({
+      ...comparison,
+      baseline: null,
+      formats: [],
+      checks: [],
+      pass: true,
+      note: 'no completed run found for baseline "main"',
+    });
+    expect(md).toContain('with no baseline (no completed run found for baseline "main")');
+    expect(md).toContain("✅ within thresholds");
+  });
+});

@@ -1,0 +1,62 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { corpusPath } from "@wirebench/corpus";
+import { describe, expect, it } from "vitest";
+
+const bin = fileURLToPath(new URL("../bin/wirebench.mjs", import.meta.url));
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+const dir = mkdtempSync(join(tmpdir(), "wirebench-infer-"));
+
+describe("wirebench infer", () => {
+  it("prints a type tree with optional fields, nullables, enums, maps and int64 marked", () => {
+    const res = cli("infer", corpusPath("citm_catalog.json"));
+    expect(res.status).toBe(0);
+    expect(res.stdout).toContain("events: map<string, Event>");
+    const twitter = cli("infer", corpusPath("twitter.json")).stdout;
+    expect(twitter).toMatch(/^ {4}id: int64 \(exact beyond 2\^53\)$/m);
+    expect(twitter).toMatch(/in_reply_to_status_id: int64 \(exact beyond 2\^53\) \| null/);
+    expect(twitter).toMatch(/result_type: enum ResultType \{recent\}/);
+  });
+
+  it("--emit prints an IDL and -o writes one file into the folder", () => {
+    const proto = cli("infer", corpusPath("twitter.json"), "--emit", "proto");
+    expect(proto.status).toBe(0);
+    expect(proto.stdout).toContain('syntax = "proto3";');
+    const out = join(dir, "out");
+    const res = cli("infer", corpusPath("canada.json"), "--emit", "capnp", "-o", out);
+    expect(res.status).toBe(0);
+    expect(readFileSync(join(out, "wirebench.capnp"), "utf8")).toMatch(/^@0x[0-9a-f]{16};$/m);
+  });
+
+  it("imports a .proto and an NDJSON sample", () => {
+    const proto = join(dir, "p.proto");
+    writeFileSync(proto, 'syntax = "proto3"; message Ping { int64 at = 1; optional string who = 2; }');
+    expect(cli("infer", proto).stdout).toMatch(/Ping\n {2}at: int64.*\n {2}who\?: string/);
+    const nd = join(dir, "e.ndjson");
+    writeFileSync(nd, '{"a": 1}\n{"a": 2, "b": true}\n');
+    expect(cli("infer", nd).stdout).toMatch(/b\?: bool/);
+  });
+
+  it.each([
+    ["an invalid JSON sample", "bad.json", '{"a": }', /^wirebench: invalid JSON at line 1, column 7/],
+    ["an empty file", "empty.json", "", /^wirebench: input is empty/],
+    ["a scalar at the top", "scalar.json", "42", /^wirebench: the top-level value is a number/],
+    ["a broken .proto", "bad.proto", "message {", /^wirebench: \.proto does not parse/],
+  ])("exits 2 with a clear message for %s", (_what, name, text, message) => {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    const res = cli("infer", file);
+    expect(res.status).toBe(2);
+    expect(res.stderr.trim()).toMatch(message);
+  });
+
+  it("rejects an unknown IDL and names the choices", () => {
+    const res = cli("infer", corpusPath("twitter.json"), "--emit", "xml");
+    expect(res.status).toBe(2);
+    expect(res.stderr).toContain("Allowed choices are proto, avsc, fbs, capnp, thrift, jsonschema");
+  });
+});

@@ -1,0 +1,24 @@
+import { type CorpusDocument, readCorpus } from "@wirebench/corpus";
+import { type Dataset, inferDataset } from "@wirebench/schemas";
+import type { Result, Timing } from "../src/index.ts";
+
+export function corpusDataset(doc: CorpusDocument): Dataset {
+  return inferDataset(readCorpus(doc));
+}
+
+export function timingOf(r: Result, id: string, op: "encode" | "decode" | "access"): Timing {
+  const f = r.formats.find((x) => x.id === id);
+  const t = f?.[op];
+  if (!f?.ok || !t) throw new Error(`${id} ${op}: no timing (${f?.error ?? "missing"})`);
+  return t;
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+export const fmtNs = (ns: number) =>
+  ns >= 1e6 ? `${(ns / 1e6).toFixed(3)} ms` : `${(ns / 1e3).toFixed(2)} µs`;
+export const pct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;

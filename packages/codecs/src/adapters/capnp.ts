@@ -1,0 +1,251 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import {
+  type Dataset,
+  type DataValue,
+  type EmittedSchema,
+  emitCapnp,
+  type IrType,
+  type RecordType,
+} from "@wirebench/schemas";
+import * as capnp from "capnp-es";
+import { linkModules, packageDir } from "../codegen/link-modules.ts";
+import { runCompiler } from "../codegen/run-compiler.ts";
+import { listFiles, transpileGenerated } from "../codegen/transpile-generated.ts";
+import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
+import { normalizeInt } from "../schema-bridge/ir-walk.ts";
+import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
+
+type Struct = capnp.Struct & Record<string, unknown>;
+type StructCtor = capnp.StructCtor<capnp.Struct>;
+interface ListLike {
+  length: number;
+  get(i: number): unknown;
+  set(i: number, v: unknown): void;
+}
+
+/**
+ * capnp-es's compiler (which drives the official `capnp` tool) into the run's work dir; its
+ * TypeScript output is transpiled to ESM there and imported from there (capnp-es is ESM-only and is
+ * linked into the work dir's node_modules).
+ */
+async function generate(emitted: EmittedSchema, workDir: string) {
+  const src = join(workDir, "gen-ts");
+  const out = join(workDir, "gen-js");
+  if (!existsSync(join(out, ".complete"))) {
+    const schema = join(workDir, emitted.fileName);
+    writeFileSync(schema, emitted.text);
+    mkdirSync(src, { recursive: true });
+    const compiler = join(packageDir("capnp-es"), "dist", "compiler", "capnpc-js.mjs");
+    runCompiler(process.execPath, [compiler, `-ots:${src}`, `--src-prefix=${workDir}`, schema], {
+      cwd: workDir,
+      debianPackage: "capnproto",
+    });
+    await transpileGenerated(src, out, "esm");
+    linkModules(workDir, { "capnp-es": packageDir("capnp-es") });
+    writeFileSync(join(out, ".complete"), "");
+  }
+  const file = listFiles(out, ".mjs")[0];
+  if (!file) throw new Error("capnp-es generated no TypeScript");
+  const mod = (await import(pathToFileURL(join(out, file)).href)) as Record<string, unknown>;
+  const files = listFiles(src, ".ts").map((f) => ({
+    name: `gen-ts/${f}`,
+    kind: "generated" as const,
+    text: readFileSync(join(src, f), "utf8"),
+  }));
+  return { mod, files };
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const unwrap = (t: IrType) => (t.kind === "nullable" ? t.type : t);
+const isPointer = (t: IrType) =>
+  ["string", "timestamp", "any", "bytes", "record", "array", "map", "union"].includes(t.kind);
+const is64 = (t: IrType) => t.kind === "int64" || t.kind === "uint64";
+
+/** Text getters do not say whether the pointer is null; read its index from the generated getter. */
+function textPointerIndex(ctor: StructCtor, field: string): number | undefined {
+  const getter = Object.getOwnPropertyDescriptor(
+    (ctor as unknown as { prototype: object }).prototype,
+    field,
+  )?.get;
+  const m = getter?.toString().match(/getText\((\d+)/);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Cap'n Proto with capnp-es generated classes. Encode builds the message from the object (what an
+ * application does) and serialises it unpacked or packed; decode reads every field back into an
+ * object; access reads a few root fields straight from the bytes.
+ */
+export async function prepareCapnp(
+  dataset: Dataset,
+  emitted: EmittedSchema,
+  workDir: string,
+  packed: boolean,
+): Promise<PreparedCodec> {
+  const { mod, files } = await generate(emitted, workDir);
+  const idl = emitted.ir.root;
+  if (idl.kind !== "record") throw new Error("the Cap'n Proto root must be a struct");
+  const Root = mod[emitted.rootType] as StructCtor | undefined;
+  if (typeof Root !== "function") throw new Error(`generated code has no struct ${emitted.rootType}`);
+  const textIndex = new Map<unknown, Map<string, number | undefined>>();
+  const textPointer = (s: Struct, field: string) => {
+    let byField = textIndex.get(s.constructor);
+    if (!byField) {
+      byField = new Map();
+      textIndex.set(s.constructor, byField);
+    }
+    if (!byField.has(field)) byField.set(field, textPointerIndex(s.constructor as StructCtor, field));
+    return byField.get(field);
+  };
+
+  // Per-record field plans, built once, so the timed build/read loops do no string work per field.
+  type Plan = {
+    name: string;
+    kind: "value" | "int64" | "text" | "record" | "array" | "bytes";
+    init: string;
+    has: string;
+    type: IrType;
+  };
+  const plans = new Map<RecordType, Plan[]>();
+  const planOf = (rec: RecordType): Plan[] => {
+    let p = plans.get(rec);
+    if (!p) {
+      p = rec.fields.map((f) => {
+        const b = unwrap(f.type);
+        const kind: Plan["kind"] = !isPointer(b)
+          ? is64(b)
+            ? "int64"
+            : "value"
+          : b.kind === "string" || b.kind === "timestamp" || b.kind === "any"
+            ? "text"
+            : b.kind === "record" || b.kind === "array" || b.kind === "bytes"
+              ? b.kind
+              : "value";
+        return { name: f.name, kind, init: `_init${cap(f.name)}`, has: `_has${cap(f.name)}`, type: b };
+      });
+      plans.set(rec, p);
+    }
+    return p;
+  };
+  const setItem = (list: ListLike, i: number, t: IrType, v: unknown) => {
+    const b = unwrap(t);
+    if (b.kind === "record") write(list.get(i) as Struct, b, v as Record<string, unknown>);
+    else if (isPointer(b) && b.kind !== "string" && b.kind !== "any" && b.kind !== "timestamp") {
+      // capnp-es exports no initialiser for a list inside a list (only for struct fields).
+      throw new Error(
+        `lists of ${b.kind === "array" ? "lists" : b.kind} are not supported by this adapter yet`,
+      );
+    } else list.set(i, is64(b) ? BigInt(v as number) : v);
+  };
+  const write = (s: Struct, rec: RecordType, o: Record<string, unknown>) => {
+    for (const p of planOf(rec)) {
+      const v = o[p.name];
+      if (v === undefined || v === null) continue;
+      switch (p.kind) {
+        case "value":
+        case "text":
+          s[p.name] = v;
+          break;
+        case "int64":
+          s[p.name] = BigInt(v as number);
+          break;
+        case "record":
+          write((s[p.init] as () => Struct).call(s), p.type as RecordType, v as Record<string, unknown>);
+          break;
+        case "array": {
+          const arr = v as unknown[];
+          const list = (s[p.init] as (n: number) => ListLike).call(s, arr.length);
+          const items = (p.type as { items: IrType }).items;
+          for (let i = 0; i < arr.length; i++) setItem(list, i, items, arr[i]);
+          break;
+        }
+        case "bytes":
+          (s[p.init] as (n: number) => capnp.Data)
+            .call(s, (v as Uint8Array).length)
+            .copyBuffer(v as Uint8Array);
+          break;
+      }
+    }
+  };
+  const getItem = (list: ListLike, i: number, t: IrType): unknown => {
+    const b = unwrap(t);
+    return b.kind === "record" ? read(list.get(i) as Struct, b) : list.get(i);
+  };
+  const read = (s: Struct, rec: RecordType): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const p of planOf(rec)) {
+      if (p.kind === "value" || p.kind === "int64") {
+        out[p.name] = s[p.name];
+        continue;
+      }
+      if (p.kind === "text") {
+        const idx = textPointer(s, p.name);
+        if (idx !== undefined && capnp.utils.isNull(capnp.utils.getPointer(idx, s))) continue;
+        out[p.name] = s[p.name];
+        continue;
+      }
+      if (!(s[p.has] as () => boolean).call(s)) continue;
+      const v = s[p.name];
+      if (p.kind === "record") out[p.name] = read(v as Struct, p.type as RecordType);
+      else if (p.kind === "array") {
+        const list = v as ListLike;
+        const items = (p.type as { items: IrType }).items;
+        const arr = new Array(list.length);
+        for (let i = 0; i < list.length; i++) arr[i] = getItem(list, i, items);
+        out[p.name] = arr;
+      } else out[p.name] = (v as capnp.Data).toUint8Array().slice();
+    }
+    return out;
+  };
+
+  const mapper = new IdlValueMapper(emitted, {
+    enums: "number",
+    fromLeaf: (v, t) => {
+      if (typeof v === "bigint") return normalizeInt(v);
+      if (t.kind === "bytes" && v instanceof Uint8Array) return v;
+      return v as DataValue;
+    },
+  });
+  const orig = dataset.schema.root;
+  const inputs = dataset.messages.map((m) => mapper.toIdl(orig, idl, m));
+  const skim = idl.fields
+    .filter((f) => !isPointer(unwrap(f.type)) || unwrap(f.type).kind === "string")
+    .slice(0, 3)
+    .map((f) => f.name);
+  return {
+    inputs,
+    encode: (o) => {
+      const m = new capnp.Message();
+      write(m.initRoot(Root) as Struct, idl, o as Record<string, unknown>);
+      return new Uint8Array(packed ? m.toPackedArrayBuffer() : m.toArrayBuffer());
+    },
+    decode: (b) => read(new capnp.Message(b, packed, false).getRoot(Root) as Struct, idl),
+    toPlain: (d) => mapper.fromIdl(orig, idl, d),
+    access: (b) => {
+      const r = new capnp.Message(b, packed, false).getRoot(Root) as Struct;
+      let last: unknown;
+      for (const k of skim) last = r[k];
+      return last;
+    },
+    artifacts: [{ name: emitted.fileName, kind: "schema", text: emitted.text }, ...files],
+    notes: [
+      ...emitted.notes,
+      `access reads ${skim.join(", ") || "no"} root field(s) without decoding the rest`,
+    ],
+  };
+}
+
+function capnpAdapter(packed: boolean): Adapter {
+  return {
+    prepare(dataset, ctx): Promise<PreparedCodec> | Unsupported {
+      if (dataset.schema.root.kind === "any")
+        return { unsupported: "Cap'n Proto needs a schema; the IR root is untyped" };
+      return prepareCapnp(dataset, emitCapnp(dataset.schema), ctx.workDir, packed);
+    },
+  };
+}
+
+export const capnpUnpackedAdapter = capnpAdapter(false);
+export const capnpPackedAdapter = capnpAdapter(true);

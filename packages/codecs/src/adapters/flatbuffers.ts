@@ -1,0 +1,179 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import {
+  type Dataset,
+  type DataValue,
+  type EmittedSchema,
+  emitFbs,
+  type IrType,
+  type RecordType,
+} from "@wirebench/schemas";
+import * as flatbuffers from "flatbuffers";
+import { linkModules, packageDir } from "../codegen/link-modules.ts";
+import { runCompiler } from "../codegen/run-compiler.ts";
+import { listFiles, transpileGenerated } from "../codegen/transpile-generated.ts";
+import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
+import { normalizeInt } from "../schema-bridge/ir-walk.ts";
+import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
+
+interface TableReader {
+  unpack(): object;
+  [accessor: string]: unknown;
+}
+interface TableClass {
+  [getRoot: string]: unknown;
+}
+type ObjectClass = new () => { pack(b: flatbuffers.Builder): number };
+
+/**
+ * `flatc --ts --gen-object-api` into the run's work dir, transpiled to CommonJS there and loaded from
+ * there (the generated code imports `flatbuffers`, linked into the work dir's node_modules).
+ */
+async function generate(emitted: EmittedSchema, workDir: string) {
+  const src = join(workDir, "gen-ts");
+  const out = join(workDir, "gen-js");
+  if (!existsSync(join(out, ".complete"))) {
+    const fbs = join(workDir, emitted.fileName);
+    writeFileSync(fbs, emitted.text);
+    mkdirSync(src, { recursive: true });
+    runCompiler("flatc", ["--ts", "--gen-object-api", "-o", src, fbs], {
+      debianPackage: "flatbuffers-compiler",
+    });
+    await transpileGenerated(src, out);
+    linkModules(workDir, { flatbuffers: packageDir("flatbuffers") });
+    writeFileSync(join(out, ".complete"), "");
+  }
+  const index = listFiles(out, "_generated.js")[0];
+  if (!index) throw new Error("flatc generated no *_generated.ts");
+  const path = join(out, index);
+  const mod = createRequire(path)(path) as Record<string, unknown>;
+  const files = listFiles(src, ".ts").map((f) => ({
+    name: `gen-ts/${f}`,
+    kind: "generated" as const,
+    text: readFileSync(join(src, f), "utf8"),
+  }));
+  return { mod, files };
+}
+
+/** Records of the IDL IR by name, to instantiate object-API classes (`<Name>T`). */
+function recordsOf(t: IrType, out = new Map<string, RecordType>()): Map<string, RecordType> {
+  if (t.kind === "record") {
+    if (out.has(t.name)) return out;
+    out.set(t.name, t);
+    for (const f of t.fields) recordsOf(f.type, out);
+  } else if (t.kind === "array") recordsOf(t.items, out);
+  else if (t.kind === "map") recordsOf(t.values, out);
+  else if (t.kind === "nullable") recordsOf(t.type, out);
+  return out;
+}
+
+/** FlatBuffers with flatc's TypeScript object API: pack() to encode, unpack() to decode, accessors for access. */
+export async function prepareFlatbuffers(
+  dataset: Dataset,
+  emitted: EmittedSchema,
+  workDir: string,
+): Promise<PreparedCodec> {
+  const { mod, files } = await generate(emitted, workDir);
+  const idl = emitted.ir.root;
+  if (idl.kind !== "record") throw new Error("the FlatBuffers root must be a table");
+  const records = recordsOf(idl);
+  // flatc renames fields (lowerCamelCase, keyword escapes): read the object-API property names from a
+  // default instance; they follow the declaration order of the schema's fields.
+  const props = new Map<string, string[]>();
+  const classes = new Map<string, ObjectClass>();
+  for (const [name, rec] of records) {
+    const T = mod[`${name}T`] as ObjectClass | undefined;
+    if (typeof T !== "function") throw new Error(`generated code has no ${name}T class`);
+    const keys = Object.keys(new T());
+    if (keys.length !== rec.fields.length)
+      throw new Error(`${name}T has ${keys.length} fields, the schema ${rec.fields.length}`);
+    props.set(name, keys);
+    classes.set(name, T);
+  }
+  const mapper = new IdlValueMapper(emitted, {
+    enums: "number",
+    toLeaf: (v, t) => {
+      if (t.kind === "int64" || t.kind === "uint64") return BigInt(v as number | bigint);
+      return v;
+    },
+    fromLeaf: (v, t) => {
+      if (typeof v === "bigint") return normalizeInt(t.kind === "uint64" ? BigInt.asUintN(64, v) : v);
+      if (t.kind === "bytes" && Array.isArray(v)) return new Uint8Array(v);
+      return v as DataValue;
+    },
+  });
+  const toObjectApi = (t: IrType, v: unknown): unknown => {
+    if (v === null || v === undefined) return null;
+    if (t.kind === "nullable") return toObjectApi(t.type, v);
+    if (t.kind === "array") return (v as unknown[]).map((x) => toObjectApi(t.items, x));
+    if (t.kind !== "record") return v;
+    const T = classes.get(t.name) as ObjectClass;
+    const keys = props.get(t.name) as string[];
+    const o = new T() as unknown as Record<string, unknown>;
+    const src = v as Record<string, unknown>;
+    t.fields.forEach((f, i) => {
+      if (src[f.name] !== undefined) o[keys[i] as string] = toObjectApi(f.type, src[f.name]);
+    });
+    return o;
+  };
+  const fromObjectApi = (t: IrType, v: unknown): unknown => {
+    if (v === null || v === undefined) return null;
+    if (t.kind === "nullable") return fromObjectApi(t.type, v);
+    if (t.kind === "array") return (v as unknown[]).map((x) => fromObjectApi(t.items, x));
+    if (t.kind !== "record") return v;
+    const keys = props.get(t.name) as string[];
+    const src = v as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    t.fields.forEach((f, i) => {
+      out[f.name] = fromObjectApi(f.type, src[keys[i] as string]);
+    });
+    return out;
+  };
+  const Table = mod[idl.name] as TableClass;
+  const getRoot = Table[`getRootAs${idl.name}`] as (bb: flatbuffers.ByteBuffer) => TableReader;
+  const orig = dataset.schema.root;
+  const inputs = dataset.messages.map((m) => toObjectApi(idl, mapper.toIdl(orig, idl, m)));
+  // Access reads up to three scalar or string fields of the root, the way a reader skims a message.
+  const rootKeys = props.get(idl.name) as string[];
+  const skim = idl.fields
+    .map((f, i) => ({ f, key: rootKeys[i] as string }))
+    .filter(({ f }) => {
+      const k = f.type.kind === "nullable" ? f.type.type.kind : f.type.kind;
+      return !["record", "array", "map", "any", "union", "bytes"].includes(k);
+    })
+    .slice(0, 3)
+    .map(({ key }) => key);
+  const builder = new flatbuffers.Builder(1024);
+  return {
+    inputs,
+    encode: (o) => {
+      builder.clear();
+      builder.finish((o as InstanceType<ObjectClass>).pack(builder));
+      // asUint8Array() is a view into the reused builder: copy, as every other codec returns fresh bytes.
+      return builder.asUint8Array().slice();
+    },
+    decode: (b) => getRoot(new flatbuffers.ByteBuffer(b)).unpack(),
+    toPlain: (d) => mapper.fromIdl(orig, idl, fromObjectApi(idl, d)),
+    access: (b) => {
+      const r = getRoot(new flatbuffers.ByteBuffer(b));
+      let last: unknown;
+      for (const k of skim) last = (r[k] as () => unknown).call(r);
+      return last;
+    },
+    artifacts: [{ name: emitted.fileName, kind: "schema", text: emitted.text }, ...files],
+    notes: [
+      ...emitted.notes,
+      `access reads ${skim.join(", ") || "no"} root field(s) without unpacking`,
+      "flatc 2.0.8 --ts writes optional scalars (`= null`) with the type's default as the skip value, so false/0 in them are dropped; fidelity reports it",
+    ],
+  };
+}
+
+export const flatbuffersAdapter: Adapter = {
+  prepare(dataset, ctx): Promise<PreparedCodec> | Unsupported {
+    if (dataset.schema.root.kind === "any")
+      return { unsupported: "FlatBuffers needs a schema; the IR root is untyped" };
+    return prepareFlatbuffers(dataset, emitFbs(dataset.schema), ctx.workDir);
+  },
+};

@@ -1,0 +1,120 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { type Dataset, type DataValue, type EmittedSchema, emitThrift } from "@wirebench/schemas";
+import thrift from "thrift";
+import { linkModules, packageDir } from "../codegen/link-modules.ts";
+import { runCompiler } from "../codegen/run-compiler.ts";
+import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
+import { normalizeInt } from "../schema-bridge/ir-walk.ts";
+import { asBuffer } from "./convert-values.ts";
+import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
+
+interface ThriftStruct {
+  write(out: unknown): void;
+  read(input: unknown): void;
+}
+type StructClass = new (args?: unknown) => ThriftStruct;
+type ProtocolClass = new (transport: unknown) => unknown;
+
+/**
+ * Runs the official compiler (`thrift --gen js:node`) into the work directory once and loads the
+ * generated module from there. The generated code requires `thrift` and `node-int64`, which are
+ * linked into the work directory's node_modules.
+ */
+function generate(
+  emitted: EmittedSchema,
+  workDir: string,
+): { types: Record<string, unknown>; files: { name: string; text: string }[] } {
+  const idlPath = join(workDir, emitted.fileName);
+  const gen = join(workDir, "gen-js");
+  if (!existsSync(join(gen, ".complete"))) {
+    writeFileSync(idlPath, emitted.text);
+    mkdirSync(gen, { recursive: true });
+    runCompiler("thrift", ["--gen", "js:node", "-out", gen, idlPath], { debianPackage: "thrift-compiler" });
+    const thriftDir = packageDir("thrift");
+    linkModules(workDir, {
+      thrift: thriftDir,
+      "node-int64": packageDir("node-int64", join(thriftDir, "package.json")),
+    });
+    // Later child processes of the same run reuse the generated code.
+    writeFileSync(join(gen, ".complete"), "");
+  }
+  const file = readdirSync(gen).find((f) => f.endsWith("_types.js"));
+  if (!file) throw new Error("thrift generated no *_types.js");
+  const path = join(gen, file);
+  const types = createRequire(path)(path) as Record<string, unknown>;
+  return { types, files: [{ name: `gen-js/${file}`, text: readFileSync(path, "utf8") }] };
+}
+
+/** Apache Thrift structs from generated code, written with the binary or compact protocol in memory. */
+export function prepareThrift(
+  dataset: Dataset,
+  emitted: EmittedSchema,
+  workDir: string,
+  protocol: "binary" | "compact",
+): PreparedCodec {
+  const { types, files } = generate(emitted, workDir);
+  const Root = types[emitted.rootType] as StructClass | undefined;
+  if (typeof Root !== "function") throw new Error(`generated code has no struct ${emitted.rootType}`);
+  const Protocol = (protocol === "binary"
+    ? thrift.TBinaryProtocol
+    : thrift.TCompactProtocol) as unknown as ProtocolClass;
+  const mapper = new IdlValueMapper(emitted, {
+    enums: "number",
+    toLeaf: (v) => {
+      if (typeof v === "bigint") return thrift.fromBigInt(v);
+      if (v instanceof Uint8Array && !Buffer.isBuffer(v)) return Buffer.from(v);
+      return v;
+    },
+    fromLeaf: (v) => {
+      if (v instanceof thrift.Int64) return normalizeInt(thrift.toBigInt(v));
+      return v as DataValue;
+    },
+  });
+  const orig = dataset.schema.root;
+  const idl = emitted.ir.root;
+  const inputs = dataset.messages.map((m) => new Root(mapper.toIdl(orig, idl, m)));
+  let out: Buffer = Buffer.alloc(0);
+  const transport = new thrift.TBufferedTransport(undefined, (b: Buffer) => {
+    out = b;
+  });
+  const writer = new Protocol(transport);
+  return {
+    inputs,
+    encode: (s) => {
+      (s as ThriftStruct).write(writer);
+      transport.flush();
+      return out;
+    },
+    decode: (b) => {
+      const s = new Root();
+      s.read(new Protocol(new thrift.TFramedTransport(asBuffer(b))));
+      return s;
+    },
+    toPlain: (d) => mapper.fromIdl(orig, idl, d),
+    artifacts: [
+      { name: emitted.fileName, kind: "schema", text: emitted.text },
+      ...files.map((f) => ({ ...f, kind: "generated" as const })),
+    ],
+    notes: [
+      ...emitted.notes,
+      `${protocol} protocol over an in-memory transport; i64 beyond 2^53 as node-int64`,
+    ],
+  };
+}
+
+function thriftAdapter(protocol: "binary" | "compact"): Adapter {
+  return {
+    prepare(dataset, ctx): PreparedCodec | Unsupported {
+      if (dataset.schema.root.kind === "any")
+        return { unsupported: "Thrift needs a schema; the IR root is untyped" };
+      if (dataset.schema.root.kind !== "record")
+        return { unsupported: "Thrift messages are structs; the root is not a record" };
+      return prepareThrift(dataset, emitThrift(dataset.schema), ctx.workDir, protocol);
+    },
+  };
+}
+
+export const thriftBinaryAdapter = thriftAdapter("binary");
+export const thriftCompactAdapter = thriftAdapter("compact");

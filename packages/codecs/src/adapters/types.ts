@@ -1,0 +1,36 @@
+import type { Dataset, DataValue } from "@wirebench/schemas";
+import type { Artifact } from "../result/result-schema.ts";
+
+/** What preparation hands to the verifier and the timed loops. Nothing here compiles or converts. */
+export interface PreparedCodec {
+  /** The dataset's messages converted once to this codec's input (outside timing). */
+  inputs: unknown[];
+  encode(input: unknown): Uint8Array;
+  decode(bytes: Uint8Array): unknown;
+  /** Turns a decoded value back into the lossless data model for fidelity checks; identity when absent. */
+  toPlain?(decoded: unknown): DataValue;
+  /** Reads a few fields without building the whole object (FlatBuffers, Cap'n Proto). */
+  access?(bytes: Uint8Array): unknown;
+  artifacts?: Artifact[];
+  notes?: string[];
+}
+
+export interface Unsupported {
+  unsupported: string;
+}
+
+export interface PrepareContext {
+  /** Folder owned by this adapter for this run (schemas, generated code); created before prepare. */
+  workDir: string;
+}
+
+export interface Adapter {
+  prepare(
+    dataset: Dataset,
+    ctx: PrepareContext,
+  ): Promise<PreparedCodec | Unsupported> | PreparedCodec | Unsupported;
+}
+
+export function isUnsupported(p: PreparedCodec | Unsupported): p is Unsupported {
+  return typeof (p as Unsupported).unsupported === "string";
+}

@@ -1,0 +1,42 @@
+/** Bytes V8 and ArrayBuffers hold right now (heap + array buffers, which Buffers live in). */
+function heldBytes(): number {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+/** Young-generation budget per measurement: below a semi-space, so a scavenge rarely lands inside. */
+const BUDGET_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Bytes allocated per operation: empty the young generation, run a batch small enough to fit in
+ * it, read the growth. A GC inside the batch shrinks the
+ * heap, so a non-positive growth means "not measurable" (null), never a made-up number.
+ * Needs `--expose-gc`; returns null without it.
+ */
+export function bytesAllocatedPerOp(fn: (arg: unknown) => unknown, args: unknown[]): number | null {
+  const gc = (globalThis as { gc?: (opts?: { type: "minor" | "major"; execution: "sync" }) => void }).gc;
+  if (!gc) return null;
+  const run = (n: number) => {
+    // A minor GC (scavenge) empties the young generation, where the batch then allocates; a full GC
+    // would cost tens of ms per call once a compiler's code is loaded in the process.
+    gc({ type: "minor", execution: "sync" });
+    const before = heldBytes();
+    const keep: unknown[] = new Array(Math.min(n, 64));
+    for (let i = 0; i < n; i++) keep[i & 63] = fn(args[i % args.length]);
+    const after = heldBytes();
+    return after - before;
+  };
+  const probeN = Math.min(16, Math.max(1, args.length));
+  const probe = run(probeN) / probeN;
+  if (!(probe > 0)) return null;
+  const n = Math.max(1, Math.min(10_000, Math.floor(BUDGET_BYTES / probe)));
+  const results: number[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const grown = run(n);
+    if (grown > 0) results.push(grown / n);
+  }
+  if (results.length === 0) return null;
+  // Median, not min: a scavenge inside one batch lowers that batch's figure.
+  results.sort((a, b) => a - b);
+  return Math.round(results[Math.floor(results.length / 2)] as number);
+}

@@ -1,0 +1,41 @@
+import type { MeasureSettings } from "./settings.ts";
+import { timeBatch } from "./timed-batch.ts";
+
+/**
+ * Warm-up and batch calibration in one pass: grow the batch until one batch lasts
+ * `targetSampleMs`, keep running until the per-op time of the last three batches agrees within
+ * `warmupTolerance` (JIT tiers settled) after at least `warmupMinMs` and `warmupMinIterations`
+ * calls, or stop at `warmupMaxMs`.
+ * Returns the iterations per sample.
+ */
+export function warmUpAndCalibrate(
+  fn: (arg: unknown) => unknown,
+  args: unknown[],
+  s: MeasureSettings,
+): { iterations: number; stable: boolean } {
+  const targetNs = s.targetSampleMs * 1e6;
+  const start = process.hrtime.bigint();
+  const elapsedMs = () => Number(process.hrtime.bigint() - start) / 1e6;
+  let n = 1;
+  let calls = 0;
+  const recent: number[] = [];
+  for (;;) {
+    const ns = timeBatch(fn, args, n);
+    calls += n;
+    if (ns < targetNs * 0.8) {
+      // Too short to time reliably: scale towards the target (at most ×10 per step), restart the window.
+      n = Math.max(n + 1, Math.min(n * 10, Math.ceil((n * targetNs) / Math.max(ns, 1))));
+      recent.length = 0;
+    } else {
+      recent.push(ns / n);
+      if (recent.length > 3) recent.shift();
+    }
+    const t = elapsedMs();
+    if (recent.length === 3 && t >= s.warmupMinMs && calls >= s.warmupMinIterations) {
+      const lo = Math.min(...recent);
+      const hi = Math.max(...recent);
+      if ((hi - lo) / lo <= s.warmupTolerance) return { iterations: n, stable: true };
+    }
+    if (t >= s.warmupMaxMs) return { iterations: n, stable: false };
+  }
+}

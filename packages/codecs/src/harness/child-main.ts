@@ -1,0 +1,155 @@
+/**
+ * Child process entry: prepares every format it is given (outside timing), verifies round trips and
+ * sizes when asked, then measures all formats interleaved in rounds. Reports each step before it
+ * starts so the parent can kill a format that hangs or runs out of memory and name it.
+ */
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { deserialize } from "node:v8";
+import type { Dataset } from "@wirebench/schemas";
+import { isUnsupported, type PreparedCodec } from "../adapters/types.ts";
+import { compareDatasets } from "../fidelity/compare-values.ts";
+import { loadAdapter } from "../registry/registry.ts";
+import { compressedSizes } from "../sizes/compressed-sizes.ts";
+import { bytesAllocatedPerOp } from "./allocations.ts";
+import { warmUpAndCalibrate } from "./calibrate.ts";
+import type { ChildJob, ChildMessage, Op } from "./protocol.ts";
+import { checksum, timeBatch } from "./timed-batch.ts";
+
+function send(msg: ChildMessage): Promise<void> {
+  return new Promise((resolve) => process.send?.(msg, undefined, {}, () => resolve()));
+}
+
+function errorText(err: unknown): string {
+  const e = err as Error;
+  return (e?.message ?? String(err)).split("\n")[0] ?? "unknown error";
+}
+
+interface Live {
+  id: string;
+  codec: PreparedCodec;
+  encoded: Uint8Array[];
+  fns: Partial<Record<Op, { fn: (arg: unknown) => unknown; args: unknown[]; iterations: number }>>;
+}
+
+async function run(job: ChildJob): Promise<void> {
+  const dataset = deserialize(readFileSync(job.datasetPath)) as Dataset;
+  const live: Live[] = [];
+  for (const entry of job.entries) {
+    try {
+      await send({ type: "step", id: entry.id, step: "prepare" });
+      // One folder per format, so variants (thrift binary/compact, capnp unpacked/packed) share code generation.
+      const dir = join(job.workDir, entry.format);
+      mkdirSync(dir, { recursive: true });
+      const adapter = await loadAdapter(entry);
+      const prepared = await adapter.prepare(dataset, { workDir: dir });
+      if (isUnsupported(prepared)) {
+        await send({ type: "failed", id: entry.id, error: `unsupported: ${prepared.unsupported}` });
+        continue;
+      }
+      await send({
+        type: "prepared",
+        id: entry.id,
+        artifacts: prepared.artifacts ?? [],
+        notes: prepared.notes ?? [],
+        hasAccess: typeof prepared.access === "function",
+      });
+      const verify = job.verify.includes(entry.id);
+      if (verify) await send({ type: "step", id: entry.id, step: "verify" });
+      let encoded: Uint8Array[];
+      try {
+        encoded = prepared.inputs.map((m) => prepared.encode(m));
+      } catch (err) {
+        throw new Error(`encode failed: ${errorText(err)}`);
+      }
+      if (verify) {
+        let plain: unknown[];
+        try {
+          plain = encoded.map((b) => {
+            const d = prepared.decode(b);
+            return prepared.toPlain ? prepared.toPlain(d) : d;
+          });
+        } catch (err) {
+          throw new Error(`decode failed: ${errorText(err)}`);
+        }
+        const fidelity = compareDatasets(dataset.messages, plain, dataset.schema.root);
+        const sizes = await compressedSizes(encoded);
+        await send({ type: "verified", id: entry.id, fidelity, sizes, meanBytes: sizes.perMessage.raw });
+      }
+      live.push({ id: entry.id, codec: prepared, encoded, fns: {} });
+    } catch (err) {
+      await send({ type: "failed", id: entry.id, error: errorText(err) });
+    }
+  }
+  if (job.verifyOnly) return;
+
+  const s = job.settings;
+  const failed = new Set<string>();
+  const guard = async (l: Live, work: () => Promise<void>) => {
+    if (failed.has(l.id)) return;
+    try {
+      await work();
+    } catch (err) {
+      failed.add(l.id);
+      await send({ type: "failed", id: l.id, error: `measuring failed: ${errorText(err)}` });
+    }
+  };
+
+  // Warm every format up first, so rounds compare JIT-settled code for all of them.
+  for (const l of live) {
+    await guard(l, async () => {
+      const c = l.codec;
+      const ops: [Op, (arg: unknown) => unknown, unknown[]][] = [
+        ["encode", (x) => c.encode(x), c.inputs],
+        ["decode", (b) => c.decode(b as Uint8Array), l.encoded],
+      ];
+      const access = c.access;
+      if (access) ops.push(["access", (b) => access(b as Uint8Array), l.encoded]);
+      for (const [op, fn, args] of ops) {
+        await send({ type: "step", id: l.id, step: "warmup", op });
+        const { iterations } = warmUpAndCalibrate(fn, args, s);
+        l.fns[op] = { fn, args, iterations };
+      }
+    });
+  }
+
+  for (let round = 0; round < s.rounds; round++) {
+    // Rotate the starting format each round so no format always runs first (or right after GC-heavy ones).
+    for (let k = 0; k < live.length; k++) {
+      const l = live[(k + round) % live.length] as Live;
+      await guard(l, async () => {
+        await send({ type: "step", id: l.id, step: "measure", round });
+        for (const op of ["encode", "decode", "access"] as const) {
+          const m = l.fns[op];
+          if (!m) continue;
+          const nsPerOp: number[] = [];
+          for (let i = 0; i < s.samplesPerRound; i++)
+            nsPerOp.push(timeBatch(m.fn, m.args, m.iterations) / m.iterations);
+          await send({ type: "samples", id: l.id, op, round, nsPerOp, iterations: m.iterations });
+        }
+      });
+    }
+  }
+
+  if (s.measureAllocations) {
+    for (const l of live) {
+      await guard(l, async () => {
+        await send({ type: "step", id: l.id, step: "allocations" });
+        for (const op of ["encode", "decode", "access"] as const) {
+          const m = l.fns[op];
+          if (m) await send({ type: "alloc", id: l.id, op, bytesPerOp: bytesAllocatedPerOp(m.fn, m.args) });
+        }
+      });
+    }
+  }
+}
+
+process.once("message", (job: ChildJob) => {
+  run(job)
+    .then(() => send({ type: "done", checksum: checksum() }))
+    .then(() => process.exit(0))
+    .catch((err) => {
+      process.stderr.write(`${(err as Error)?.stack ?? err}\n`);
+      process.exit(1);
+    });
+});

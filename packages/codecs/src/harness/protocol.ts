@@ -1,0 +1,28 @@
+import type { RegistryEntry } from "../registry/registry.ts";
+import type { Artifact, Fidelity, SizeDetail } from "../result/result-schema.ts";
+import type { MeasureSettings } from "./settings.ts";
+
+export type Op = "encode" | "decode" | "access";
+export type Step = "prepare" | "verify" | "warmup" | "measure" | "allocations";
+
+/** Parent → child: everything a child needs; the dataset itself is read from a file in workDir. */
+export interface ChildJob {
+  entries: RegistryEntry[];
+  datasetPath: string;
+  workDir: string;
+  settings: MeasureSettings;
+  /** Ids to verify (round-trip + sizes) in this child: only the first process does it. */
+  verify: string[];
+  /** Only prepare and verify; no timing (corpus round-trip tests). */
+  verifyOnly: boolean;
+}
+
+/** Child → parent. `step` arms the parent's kill timer and says whom to blame if the child dies. */
+export type ChildMessage =
+  | { type: "step"; id: string; step: Step; op?: Op; round?: number }
+  | { type: "prepared"; id: string; artifacts: Artifact[]; notes: string[]; hasAccess: boolean }
+  | { type: "verified"; id: string; fidelity: Fidelity; sizes: SizeDetail; meanBytes: number }
+  | { type: "samples"; id: string; op: Op; round: number; nsPerOp: number[]; iterations: number }
+  | { type: "alloc"; id: string; op: Op; bytesPerOp: number | null }
+  | { type: "failed"; id: string; error: string }
+  | { type: "done"; checksum: number };

@@ -1,0 +1,101 @@
+import { fork } from "node:child_process";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ChildJob, ChildMessage, Step } from "./protocol.ts";
+import type { Limits } from "./settings.ts";
+
+const require = createRequire(import.meta.url);
+/** Absolute loader URL so the child works whatever the caller's working directory is. */
+const tsxLoader = pathToFileURL(require.resolve("tsx")).href;
+const childEntry = fileURLToPath(new URL("./child-main.ts", import.meta.url));
+
+export interface ChildOutcome {
+  /** True when the child reported `done`. */
+  completed: boolean;
+  /** When the child died: the format whose step was running, and why it died. */
+  culprit?: { id: string; step: Step; error: string };
+  /** A failure that cannot be attributed to one format (the child did not start). */
+  error?: string;
+  checksum?: number;
+}
+
+/**
+ * Runs one child process with the memory limit (V8 old space) and a kill timer re-armed at every
+ * step, forwarding its messages. A child that dies is reported with the format it was working on.
+ */
+export function runChild(
+  job: ChildJob,
+  limits: Limits,
+  onMessage: (m: ChildMessage) => void,
+): Promise<ChildOutcome> {
+  return new Promise((resolve) => {
+    const child = fork(childEntry, [], {
+      execArgv: ["--import", tsxLoader, `--max-old-space-size=${limits.memoryMb}`, "--expose-gc"],
+      serialization: "advanced",
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+    });
+    let stderr = "";
+    child.stderr?.on("data", (d: Buffer) => {
+      stderr = (stderr + d.toString("utf8")).slice(-8192);
+    });
+    let current: { id: string; step: Step } | undefined;
+    let timedOut = false;
+    let checksum: number | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        child.kill("SIGKILL");
+      }, limits.stepTimeoutMs);
+    };
+    arm(); // covers start-up until the first step
+    child.on("message", (m: ChildMessage) => {
+      if (m.type === "step") {
+        current = { id: m.id, step: m.step };
+        arm();
+      } else if (m.type === "done") checksum = m.checksum;
+      onMessage(m);
+    });
+    child.on("error", (err) => {
+      stderr += `\n${err.message}`;
+    });
+    child.on("exit", (code, signal) => {
+      if (timer) clearTimeout(timer);
+      if (checksum !== undefined && code === 0) return resolve({ completed: true, checksum });
+      const why = deathReason(stderr, code, signal, timedOut, limits);
+      if (current)
+        resolve({
+          completed: false,
+          culprit: { ...current, error: `${why} while ${describeStep(current.step)}` },
+        });
+      else resolve({ completed: false, error: `measurement process failed to start: ${why}` });
+    });
+    child.send(job);
+  });
+}
+
+function describeStep(step: Step): string {
+  return {
+    prepare: "preparing",
+    verify: "verifying",
+    warmup: "warming up",
+    measure: "measuring",
+    allocations: "measuring allocations",
+  }[step];
+}
+
+function deathReason(
+  stderr: string,
+  code: number | null,
+  signal: string | null,
+  timedOut: boolean,
+  limits: Limits,
+) {
+  if (timedOut) return `exceeded the time limit (${limits.stepTimeoutMs} ms per step)`;
+  if (/heap out of memory|Reached heap limit|Allocation failed/i.test(stderr)) {
+    return `exceeded the memory limit (${limits.memoryMb} MB heap)`;
+  }
+  const last = stderr.trim().split("\n").filter(Boolean).slice(-1)[0];
+  return `measurement process exited (${signal ?? `code ${code}`})${last ? `: ${last.slice(0, 300)}` : ""}`;
+}

@@ -1,0 +1,62 @@
+/**
+ * Named measurement settings. Every option documents its default; `quick` trades precision for a
+ * coarse answer in seconds. Samples per operation = processes × rounds × samplesPerRound (≥ 20).
+ */
+export interface MeasureSettings {
+  /** Child processes, each measuring every format interleaved in rounds. Default 3 (quick 1). */
+  processes: number;
+  /** Rounds per process: A B C … then A B C … again. Default 4 (quick 4). */
+  rounds: number;
+  /** Timed samples per operation per round. Default 2 (quick 5). */
+  samplesPerRound: number;
+  /** Batches are calibrated so one sample lasts about this long. Default 1 ms (quick 0.25 ms). */
+  targetSampleMs: number;
+  /** Warm-up runs at least this long per operation... Default 20 ms (quick 5 ms). */
+  warmupMinMs: number;
+  /**
+   * ...and at least this many calls, since V8 tiers code up by invocation counts, not time: a 1 ms
+   * operation is not optimised after 20 calls. Default 300 (quick 20).
+   */
+  warmupMinIterations: number;
+  /** Warm-up stops at this bound even if never stable. Default 1000 ms (quick 100 ms). */
+  warmupMaxMs: number;
+  /** Warm-up is stable when the last 3 batches differ by less than this fraction. Default 0.1. */
+  warmupTolerance: number;
+  /** Measure bytes allocated per operation (needs --expose-gc in the child). Default true. */
+  measureAllocations: boolean;
+}
+
+export interface Limits {
+  /** V8 old-space limit of each child process (--max-old-space-size), MB. Default 1024. */
+  memoryMb: number;
+  /**
+   * Longest any one step of one format may take in a child (preparing incl. code generation,
+   * verifying, warming up, or one round of samples) before the child is killed. Default 60 000 ms.
+   */
+  stepTimeoutMs: number;
+}
+
+export const defaultSettings: MeasureSettings = {
+  processes: 3,
+  rounds: 4,
+  samplesPerRound: 2,
+  targetSampleMs: 1,
+  warmupMinMs: 20,
+  warmupMinIterations: 300,
+  warmupMaxMs: 1000,
+  warmupTolerance: 0.1,
+  measureAllocations: true,
+};
+
+export const quickSettings: MeasureSettings = {
+  ...defaultSettings,
+  processes: 1,
+  rounds: 4,
+  samplesPerRound: 5,
+  targetSampleMs: 0.25,
+  warmupMinMs: 5,
+  warmupMinIterations: 20,
+  warmupMaxMs: 100,
+};
+
+export const defaultLimits: Limits = { memoryMb: 1024, stepTimeoutMs: 60_000 };

@@ -1,0 +1,26 @@
+export type { Adapter, PrepareContext, PreparedCodec, Unsupported } from "./adapters/types.ts";
+export { compareDatasets } from "./fidelity/compare-values.ts";
+export {
+  defaultLimits,
+  defaultSettings,
+  type Limits,
+  type MeasureSettings,
+  quickSettings,
+} from "./harness/settings.ts";
+export {
+  importSchema,
+  loadDataset,
+  type SampleInput,
+  type SchemaKind,
+  schemaKindOf,
+} from "./pipeline/load-dataset.ts";
+export {
+  type ProgressEvent,
+  type ProgressPhase,
+  type RunOptions,
+  runComparison,
+} from "./pipeline/run-comparison.ts";
+export { loadAdapter, type RegistryEntry, registry, selectEntries } from "./registry/registry.ts";
+export * from "./result/result-schema.ts";
+export { conformToSchema, protoJsonName } from "./schema-bridge/conform-sample.ts";
+export { compressedSizes } from "./sizes/compressed-sizes.ts";

@@ -1,0 +1,254 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serialize } from "node:v8";
+import type { Dataset } from "@wirebench/schemas";
+import { compilerVersions, gitCommit, libraryVersion, machine } from "../environment/collect-environment.ts";
+import type { ChildMessage, Op } from "../harness/protocol.ts";
+import { runChild } from "../harness/run-child.ts";
+import {
+  defaultLimits,
+  defaultSettings,
+  type Limits,
+  type MeasureSettings,
+  quickSettings,
+} from "../harness/settings.ts";
+import { type SampleSet, summarize } from "../harness/statistics.ts";
+import { type RegistryEntry, registry, selectEntries } from "../registry/registry.ts";
+import type { Artifact, Fidelity, FormatResult, Result, SizeDetail } from "../result/result-schema.ts";
+
+export type ProgressPhase = "generating" | "verifying" | "measuring" | "done" | "failed";
+
+export interface ProgressEvent {
+  id: string;
+  format: string;
+  variant: string;
+  phase: ProgressPhase;
+  /** e.g. "process 2/3" while measuring, or the error when failed. */
+  detail?: string;
+}
+
+export interface RunOptions {
+  /** Registry ids or format names (all variants). Default: every variant. */
+  formats?: string[];
+  /** Coarse answer in seconds: one child process, short warm-up and samples. Default false. */
+  quick?: boolean;
+  /** Overrides of the measurement settings (after `quick` is applied). */
+  settings?: Partial<MeasureSettings>;
+  limits?: Partial<Limits>;
+  onProgress?: (e: ProgressEvent) => void;
+  /** Where schemas and generated code go; kept when given, otherwise a temp dir removed at the end. */
+  workDir?: string;
+  /** Only prepare, round-trip and size every format; no timing (fast, for correctness checks). */
+  verifyOnly?: boolean;
+  /** Additional adapters (tests, plugins), appended to the registry. */
+  extraEntries?: RegistryEntry[];
+  /** Replace the registry entirely (tests). */
+  entries?: RegistryEntry[];
+}
+
+interface FormatState {
+  entry: RegistryEntry;
+  error?: string;
+  artifacts: Artifact[];
+  notes: string[];
+  hasAccess: boolean;
+  verified?: { fidelity: Fidelity; sizes: SizeDetail; meanBytes: number };
+  samples: Record<Op, SampleSet[]>;
+  alloc: Record<Op, (number | null)[]>;
+  announced: Set<string>;
+}
+
+const OPS: Op[] = ["encode", "decode", "access"];
+
+/**
+ * The whole pipeline for one dataset: per format, prepare (schema, code generation), verify the round
+ * trip and sizes, then measure in child processes with limits. Formats that fail or cannot represent
+ * the dataset get a per-format error; the run itself completes.
+ */
+export async function runComparison(dataset: Dataset, opts: RunOptions = {}): Promise<Result> {
+  const started = Date.now();
+  const settings: MeasureSettings = { ...(opts.quick ? quickSettings : defaultSettings), ...opts.settings };
+  const limits: Limits = { ...defaultLimits, ...opts.limits };
+  const entries = selectEntries([...(opts.entries ?? registry), ...(opts.extraEntries ?? [])], opts.formats);
+  const workDir = opts.workDir ?? mkdtempSync(join(tmpdir(), "wirebench-"));
+  mkdirSync(workDir, { recursive: true });
+  const datasetPath = join(workDir, "dataset.v8");
+  writeFileSync(datasetPath, serialize(dataset));
+
+  const states = new Map<string, FormatState>(
+    entries.map((entry) => [
+      entry.id,
+      {
+        entry,
+        artifacts: [],
+        notes: [],
+        hasAccess: false,
+        samples: { encode: [], decode: [], access: [] },
+        alloc: { encode: [], decode: [], access: [] },
+        announced: new Set(),
+      },
+    ]),
+  );
+  const emit = (st: FormatState, phase: ProgressPhase, detail?: string) => {
+    const e: ProgressEvent = { id: st.entry.id, format: st.entry.format, variant: st.entry.variant, phase };
+    if (detail !== undefined) e.detail = detail;
+    opts.onProgress?.(e);
+  };
+  const fail = (st: FormatState, error: string) => {
+    if (st.error) return;
+    st.error = error;
+    emit(st, "failed", error);
+  };
+
+  const processes = opts.verifyOnly ? 1 : settings.processes;
+  try {
+    for (let p = 0; p < processes; p++) {
+      let pending = entries.filter((e) => !states.get(e.id)?.error);
+      while (pending.length > 0) {
+        // Samples of a child that dies are discarded: only complete processes are pooled.
+        const buffered: { st: FormatState; op: Op; set?: SampleSet; alloc?: number | null }[] = [];
+        const onMessage = (m: ChildMessage) => {
+          if (m.type === "done") return;
+          const st = states.get(m.id);
+          if (!st) return;
+          switch (m.type) {
+            case "step": {
+              const phase =
+                m.step === "prepare" ? "generating" : m.step === "verify" ? "verifying" : "measuring";
+              const key = `${phase}:${p}`;
+              if (!st.announced.has(key) && (phase !== "generating" || p === 0)) {
+                st.announced.add(key);
+                emit(st, phase, phase === "measuring" ? `process ${p + 1}/${processes}` : undefined);
+              }
+              break;
+            }
+            case "prepared":
+              st.artifacts = m.artifacts;
+              st.notes = m.notes;
+              st.hasAccess = m.hasAccess;
+              break;
+            case "verified":
+              st.verified = { fidelity: m.fidelity, sizes: m.sizes, meanBytes: m.meanBytes };
+              break;
+            case "samples":
+              buffered.push({ st, op: m.op, set: { process: p, round: m.round, nsPerOp: m.nsPerOp } });
+              break;
+            case "alloc":
+              buffered.push({ st, op: m.op, alloc: m.bytesPerOp });
+              break;
+            case "failed":
+              fail(st, m.error);
+              break;
+          }
+        };
+        const outcome = await runChild(
+          {
+            entries: pending,
+            datasetPath,
+            workDir,
+            settings,
+            verify: pending.filter((e) => !states.get(e.id)?.verified).map((e) => e.id),
+            verifyOnly: opts.verifyOnly === true,
+          },
+          limits,
+          onMessage,
+        );
+        if (outcome.completed) {
+          for (const b of buffered) {
+            if (b.set) b.st.samples[b.op].push(b.set);
+            if (b.alloc !== undefined) b.st.alloc[b.op].push(b.alloc);
+          }
+          break;
+        }
+        if (outcome.culprit) {
+          const st = states.get(outcome.culprit.id);
+          if (st) fail(st, outcome.culprit.error);
+        } else {
+          for (const e of pending) {
+            const st = states.get(e.id);
+            if (st) fail(st, outcome.error ?? "measurement process failed");
+          }
+        }
+        pending = pending.filter((e) => !states.get(e.id)?.error);
+      }
+    }
+  } finally {
+    if (!opts.workDir) rmSync(workDir, { recursive: true, force: true });
+  }
+
+  const formats = entries.map((e) =>
+    toFormatResult(states.get(e.id) as FormatState, opts.verifyOnly === true),
+  );
+  for (const e of entries) {
+    const st = states.get(e.id) as FormatState;
+    if (!st.error) emit(st, "done");
+  }
+  const libraries: Record<string, string> = {};
+  for (const lib of new Set([...entries.map((e) => e.library), "simple-statistics", "@bokuweb/zstd-wasm"])) {
+    libraries[lib] = libraryVersion(lib);
+  }
+  return {
+    status: "completed",
+    environment: {
+      ...machine(),
+      gitCommit: gitCommit(),
+      libraries,
+      compilers: compilerVersions(),
+      settings: { ...settings, ...limits, quick: opts.quick === true, verifyOnly: opts.verifyOnly === true },
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+    },
+    formats,
+    noise: noiseOf(formats),
+    dataset: { messages: dataset.messages.length, schemaName: dataset.schema.name },
+  };
+}
+
+function toFormatResult(st: FormatState, verifyOnly: boolean): FormatResult {
+  const e = st.entry;
+  const v = st.verified;
+  const base: FormatResult = {
+    id: e.id,
+    format: e.format,
+    variant: e.variant,
+    library: e.library,
+    version: libraryVersion(e.library),
+    ok: !st.error,
+    bytes: v?.sizes.dataset.raw ?? 0,
+    compressed: v
+      ? { gzip: v.sizes.dataset.gzip, brotli: v.sizes.dataset.brotli, zstd: v.sizes.dataset.zstd }
+      : { gzip: 0, brotli: 0, zstd: 0 },
+    encode: null,
+    decode: null,
+    fidelity: v?.fidelity ?? { exact: false, issues: [], issueCount: 0 },
+  };
+  if (st.error) base.error = st.error;
+  if (v) base.sizes = v.sizes;
+  if (st.artifacts.length) base.artifacts = st.artifacts;
+  if (st.notes.length) base.notes = st.notes;
+  if (st.error || verifyOnly || !v) return base;
+  const timing = (op: Op) => {
+    const allocs = st.alloc[op].filter((a): a is number => a !== null).sort((a, b) => a - b);
+    const alloc = st.alloc[op].length === 0 ? undefined : (allocs[Math.floor(allocs.length / 2)] ?? null);
+    return summarize(st.samples[op], v.meanBytes, alloc);
+  };
+  base.encode = timing("encode");
+  base.decode = timing("decode");
+  if (st.hasAccess) base.access = timing("access");
+  return base;
+}
+
+function noiseOf(formats: FormatResult[]): Result["noise"] {
+  const med = (xs: number[]) => {
+    if (xs.length === 0) return null;
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.floor(s.length / 2)] as number;
+  };
+  const timings = formats.flatMap((f) => OPS.map((op) => f[op]).filter((t) => t != null));
+  return {
+    betweenProcesses: med(timings.flatMap((t) => (t.processSpread === undefined ? [] : [t.processSpread]))),
+    betweenRounds: med(timings.flatMap((t) => (t.roundSpread === undefined ? [] : [t.roundSpread]))),
+    ciWidth: med(timings.map((t) => (t.ciHighNs - t.ciLowNs) / t.medianNs)),
+  };
+}

@@ -1,0 +1,96 @@
+import type { Adapter } from "../adapters/types.ts";
+
+/**
+ * Every format variant Wirebench measures. Adapters load lazily so a child process imports only the
+ * libraries it measures. `id` is what `--formats` accepts (as is `format`, meaning all its variants, when it is not also an id).
+ */
+export interface RegistryEntry {
+  id: string;
+  format: string;
+  variant: string;
+  /** npm package whose version stamps the result (`node` for built-ins). */
+  library: string;
+  /** Module (absolute file URL or path) and export holding the adapter; lets tests add adapters. */
+  module: string;
+  exportName: string;
+  /** Needs a schema (IR) beyond the data itself. */
+  schema: boolean;
+}
+
+const here = (file: string) => new URL(`../adapters/${file}`, import.meta.url).href;
+
+export const registry: RegistryEntry[] = [
+  entry("json", "json", "JSON.stringify/parse", "node", "json.ts", "jsonAdapter", false),
+  entry("msgpackr", "msgpack", "plain", "msgpackr", "msgpackr.ts", "msgpackrPlainAdapter", false),
+  entry("msgpackr-records", "msgpack", "records", "msgpackr", "msgpackr.ts", "msgpackrRecordsAdapter", false),
+  entry("msgpack-js", "msgpack", "plain", "@msgpack/msgpack", "msgpack-js.ts", "msgpackJsAdapter", false),
+  entry("cbor", "cbor", "plain", "cbor-x", "cbor-x.ts", "cborAdapter", false),
+  entry("bson", "bson", "document", "bson", "bson.ts", "bsonAdapter", false),
+  entry("ion", "ion", "binary", "ion-js", "ion.ts", "ionAdapter", false),
+  entry("v8", "v8", "serialize", "node", "v8-serialize.ts", "v8Adapter", false),
+  entry("protobuf", "protobuf", "binary", "protobufjs", "protobuf.ts", "protobufBinaryAdapter", true),
+  entry(
+    "protobuf-json",
+    "protobuf",
+    "canonical JSON",
+    "protobufjs",
+    "protobuf.ts",
+    "protobufJsonAdapter",
+    true,
+  ),
+  entry("avro", "avro", "binary", "avsc", "avro.ts", "avroAdapter", true),
+  entry("thrift-binary", "thrift", "binary protocol", "thrift", "thrift.ts", "thriftBinaryAdapter", true),
+  entry("thrift-compact", "thrift", "compact protocol", "thrift", "thrift.ts", "thriftCompactAdapter", true),
+  entry(
+    "flatbuffers",
+    "flatbuffers",
+    "flatc --ts",
+    "flatbuffers",
+    "flatbuffers.ts",
+    "flatbuffersAdapter",
+    true,
+  ),
+  entry("capnp", "capnp", "unpacked", "capnp-es", "capnp.ts", "capnpUnpackedAdapter", true),
+  entry("capnp-packed", "capnp", "packed", "capnp-es", "capnp.ts", "capnpPackedAdapter", true),
+  entry("xml", "xml", "elements", "fast-xml-parser", "xml.ts", "xmlAdapter", false),
+  entry("yaml", "yaml", "1.2", "yaml", "yaml.ts", "yamlAdapter", false),
+];
+
+function entry(
+  id: string,
+  format: string,
+  variant: string,
+  library: string,
+  file: string,
+  exportName: string,
+  schema: boolean,
+): RegistryEntry {
+  return { id, format, variant, library, module: here(file), exportName, schema };
+}
+
+/** Resolves `--formats a,b`: ids or format names; unknown names are an error naming the choices. */
+export function selectEntries(entries: RegistryEntry[], names?: string[]): RegistryEntry[] {
+  if (!names || names.length === 0) return entries;
+  const picked = new Set<RegistryEntry>();
+  for (const raw of names) {
+    const name = raw.trim().toLowerCase();
+    if (!name) continue;
+    // An exact id wins ("protobuf" is the binary variant); otherwise a format name means all its variants.
+    const byId = entries.filter((e) => e.id === name);
+    const hits = byId.length > 0 ? byId : entries.filter((e) => e.format === name);
+    if (hits.length === 0) {
+      throw new Error(
+        `unknown format "${raw}"; choose from ${[...new Set(entries.flatMap((e) => [e.id, e.format]))].join(", ")}`,
+      );
+    }
+    for (const h of hits) picked.add(h);
+  }
+  return entries.filter((e) => picked.has(e));
+}
+
+export async function loadAdapter(e: RegistryEntry): Promise<Adapter> {
+  const mod = (await import(e.module)) as Record<string, Adapter | undefined>;
+  const adapter = mod[e.exportName];
+  if (!adapter) throw new Error(`${e.module} has no export ${e.exportName}`);
+  return adapter;
+}

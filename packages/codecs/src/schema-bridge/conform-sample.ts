@@ -1,0 +1,127 @@
+import type { DataObject, DataValue, IrType, RecordField, RecordType } from "@wirebench/schemas";
+import { defineKey, isPlainObject } from "../adapters/convert-values.ts";
+import { fits } from "./ir-walk.ts";
+
+/**
+ * Reads a JSON sample that follows a given schema (`--schema`) into the data model keyed by the
+ * schema's own field names. Keys match a field by its name or by the Protobuf JSON name
+ * (`last_updated` and `lastUpdated`); enums accept symbols or numbers; int64 may be a string (as the
+ * canonical Protobuf JSON mapping writes it); bytes are base64. Anything else is an error naming the
+ * path, so a sample that does not follow the schema is never measured as if it did.
+ */
+export function conformToSchema(t: IrType, v: DataValue, path = ""): DataValue {
+  const at = path || "/";
+  switch (t.kind) {
+    case "nullable":
+      return v === null ? null : conformToSchema(t.type, v, path);
+    case "any":
+      return v;
+    case "record":
+      return conformRecord(t, v, path);
+    case "array":
+      if (!Array.isArray(v)) throw new Error(`${at}: expected an array, found ${kindOf(v)}`);
+      return v.map((x, i) => conformToSchema(t.items, x, `${path}/${i}`));
+    case "map": {
+      if (!isPlainObject(v)) throw new Error(`${at}: expected an object (map), found ${kindOf(v)}`);
+      const out: DataObject = {};
+      for (const k of Object.keys(v))
+        defineKey(out, k, conformToSchema(t.values, (v as DataObject)[k] as DataValue, `${path}/${k}`));
+      return out;
+    }
+    case "union": {
+      const variant = t.variants.find((x) => fits(x, v));
+      if (!variant) throw new Error(`${at}: ${kindOf(v)} fits no variant of ${t.name}`);
+      return conformToSchema(variant, v, path);
+    }
+    case "enum": {
+      if (typeof v === "string" && t.symbols.includes(v)) return v;
+      if (typeof v === "number" || (typeof v === "string" && /^-?\d+$/.test(v))) {
+        const n = Number(v);
+        const i = t.values ? t.values.indexOf(n) : n;
+        const symbol = t.symbols[i];
+        if (i >= 0 && symbol !== undefined) return symbol;
+      }
+      throw new Error(
+        `${at}: ${JSON.stringify(v)} is not a symbol or number of enum ${t.name} (${t.symbols.join(", ")})`,
+      );
+    }
+    case "bool":
+      if (typeof v !== "boolean") throw new Error(`${at}: expected a boolean, found ${kindOf(v)}`);
+      return v;
+    case "int32":
+    case "uint32":
+    case "int64":
+    case "uint64":
+      return conformInt(t.kind, v, at);
+    case "float32":
+    case "float64":
+      if (typeof v === "number") return v;
+      if (typeof v === "bigint") return Number(v);
+      if (typeof v === "string" && ["NaN", "Infinity", "-Infinity"].includes(v)) return Number(v);
+      if (typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v))) return Number(v);
+      throw new Error(`${at}: expected a number, found ${kindOf(v)}`);
+    case "bytes":
+      if (v instanceof Uint8Array) return v;
+      if (typeof v === "string" && /^[A-Za-z0-9+/_-]*={0,2}$/.test(v))
+        return new Uint8Array(Buffer.from(v, "base64"));
+      throw new Error(`${at}: expected base64 bytes, found ${kindOf(v)}`);
+    case "string":
+    case "timestamp":
+      if (typeof v !== "string") throw new Error(`${at}: expected a string, found ${kindOf(v)}`);
+      return v;
+  }
+}
+
+function conformInt(kind: string, v: DataValue, at: string): DataValue {
+  let n: bigint;
+  if (typeof v === "number" && Number.isInteger(v)) n = BigInt(v);
+  else if (typeof v === "bigint") n = v;
+  else if (typeof v === "string" && /^-?\d+$/.test(v)) n = BigInt(v);
+  else throw new Error(`${at}: expected an integer (${kind}), found ${kindOf(v)}`);
+  const [lo, hi] = {
+    int32: [-(2n ** 31n), 2n ** 31n - 1n],
+    uint32: [0n, 2n ** 32n - 1n],
+    int64: [-(2n ** 63n), 2n ** 63n - 1n],
+    uint64: [0n, 2n ** 64n - 1n],
+  }[kind] as [bigint, bigint];
+  if (n < lo || n > hi) throw new Error(`${at}: ${n} is out of range for ${kind}`);
+  return n >= -9007199254740991n && n <= 9007199254740991n ? Number(n) : n;
+}
+
+/** Protobuf's JSON name: lowerCamelCase of the field name (underscores removed, next letter upper). */
+export function protoJsonName(name: string): string {
+  return name.replace(/_+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+function conformRecord(t: RecordType, v: DataValue, path: string): DataObject {
+  if (!isPlainObject(v))
+    throw new Error(`${path || "/"}: expected an object (${t.name}), found ${kindOf(v)}`);
+  const byKey = new Map<string, RecordField>();
+  for (const f of t.fields) byKey.set(protoJsonName(f.name), f);
+  for (const f of t.fields) byKey.set(f.name, f); // the exact name wins over a JSON name
+  const out: DataObject = {};
+  for (const key of Object.keys(v)) {
+    const f = byKey.get(key);
+    if (!f) {
+      const names = t.fields.map((x) => x.name).join(", ");
+      throw new Error(`${path}/${key}: no field "${key}" in ${t.name} (fields: ${names})`);
+    }
+    if (Object.hasOwn(out, f.name)) throw new Error(`${path}/${key}: field ${f.name} given twice`);
+    const value = (v as DataObject)[key] as DataValue;
+    if (value === null && f.type.kind !== "nullable" && f.type.kind !== "any") {
+      // Protobuf JSON: null means "default"/absent for a non-nullable field.
+      if (f.optional) continue;
+      throw new Error(`${path}/${key}: null is not allowed for ${f.name}`);
+    }
+    defineKey(out, f.name, conformToSchema(f.type, value, `${path}/${key}`));
+  }
+  return out;
+}
+
+function kindOf(v: DataValue): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (v instanceof Uint8Array) return "bytes";
+  if (typeof v === "object") return "an object";
+  return `${typeof v} ${JSON.stringify(typeof v === "bigint" ? v.toString() : v)}`;
+}

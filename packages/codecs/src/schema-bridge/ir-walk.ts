@@ -1,0 +1,82 @@
+import type { DataValue, IrType } from "@wirebench/schemas";
+import { isPlainObject } from "../adapters/convert-values.ts";
+
+/** Marks a value the target format leaves out (proto3/Thrift absence standing for IR null). */
+export const ABSENT: unique symbol = Symbol("absent");
+export type Absent = typeof ABSENT;
+
+/** Which IR variant of a union a runtime value belongs to (first that fits, in declaration order). */
+export function unionVariantIndex(variants: IrType[], v: DataValue): number {
+  const i = variants.findIndex((t) => fits(t, v));
+  if (i < 0) throw new Error(`value ${typeof v} fits no variant of the union`);
+  return i;
+}
+
+export function fits(t: IrType, v: DataValue): boolean {
+  switch (t.kind) {
+    case "nullable":
+      return v === null || fits(t.type, v);
+    case "bool":
+      return typeof v === "boolean";
+    case "int32":
+    case "int64":
+    case "uint32":
+    case "uint64":
+      return typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v));
+    case "float32":
+    case "float64":
+      return typeof v === "number";
+    case "string":
+    case "timestamp":
+    case "enum":
+      return typeof v === "string";
+    case "bytes":
+      return v instanceof Uint8Array;
+    case "record":
+    case "map":
+      return isPlainObject(v);
+    case "array":
+      return Array.isArray(v);
+    case "union":
+      return t.variants.some((x) => fits(x, v));
+    case "any":
+      return true;
+  }
+}
+
+/** The value a format with implicit defaults (proto3, FlatBuffers) means when a field is absent. */
+export function defaultOf(t: IrType, enumDefault?: string): DataValue {
+  switch (t.kind) {
+    case "nullable":
+    case "union":
+    case "any":
+      return null;
+    case "bool":
+      return false;
+    case "string":
+    case "timestamp":
+      return "";
+    case "bytes":
+      return new Uint8Array(0);
+    case "enum":
+      return enumDefault ?? t.symbols[0] ?? "";
+    case "array":
+      return [];
+    case "map":
+    case "record":
+      return {};
+    default:
+      return 0;
+  }
+}
+
+/** int64 values come back as bigint; the data model keeps bigint only beyond ±2^53. */
+export function normalizeInt(v: bigint): number | bigint {
+  return v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : v;
+}
+
+export function reverse(map: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(map ?? {})) out[v] = k;
+  return out;
+}

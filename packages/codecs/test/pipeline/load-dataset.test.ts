@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { loadDataset, runComparison, schemaKindOf } from "../../src/index.ts";
+
+const proto = `syntax = "proto3";
+package shop;
+enum Status { STATUS_UNSPECIFIED = 0; ACTIVE = 1; GONE = 2; }
+message Item {
+  int64 id = 1;
+  string last_updated = 2;
+  Status status = 3;
+  repeated string tags = 4;
+}`;
+
+describe("loadDataset with --schema", () => {
+  it("reads a sample that uses Protobuf JSON names, int64 strings and enum numbers", () => {
+    const d = loadDataset({
+      text: JSON.stringify([
+        { id: "505874924095815681", lastUpdated: "2024-01-01", status: 2, tags: ["a"] },
+        { id: 7, last_updated: "2024-01-02", status: "ACTIVE", tags: [] },
+      ]),
+      schema: { kind: schemaKindOf("item.proto"), text: proto },
+    });
+    expect(d.messages).toEqual([
+      { id: 505874924095815681n, last_updated: "2024-01-01", status: "GONE", tags: ["a"] },
+      { id: 7, last_updated: "2024-01-02", status: "ACTIVE", tags: [] },
+    ]);
+  });
+
+  it("names the message and path when the sample does not follow the schema", () => {
+    expect(() =>
+      loadDataset({
+        text: '[{"id": 1}, {"id": 2, "colour": "red"}]',
+        schema: { kind: "proto", text: proto },
+      }),
+    ).toThrow(/^message 1: the sample does not follow the schema: \/colour: no field "colour" in Item/);
+  });
+
+  it("round-trips the conformed sample through Protobuf exactly", async () => {
+    const d = loadDataset({
+      text: '{"id": "505874924095815681", "lastUpdated": "x", "status": 1, "tags": ["t"]}',
+      schema: { kind: "proto", text: proto },
+    });
+    const r = await runComparison(d, { verifyOnly: true, formats: ["protobuf", "json"] });
+    expect(r.formats.find((f) => f.id === "protobuf")?.fidelity.exact).toBe(true);
+    expect(r.formats.find((f) => f.id === "json")?.fidelity.issues.map((i) => [i.path, i.kind])).toEqual([
+      ["/id", "int64-precision"],
+    ]);
+  });
+});

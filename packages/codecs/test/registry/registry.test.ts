@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { registry, selectEntries } from "../../src/registry/registry.ts";
+
+describe("registry", () => {
+  it("lists every variant of DESIGN.md §4 once", () => {
+    const ids = registry.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        "json",
+        "msgpackr",
+        "msgpackr-records",
+        "msgpack-js",
+        "cbor",
+        "bson",
+        "ion",
+        "v8",
+      ]),
+    );
+    expect(ids).toEqual(expect.arrayContaining(["protobuf", "protobuf-json", "avro", "xml", "yaml"]));
+    expect(ids).toEqual(
+      expect.arrayContaining(["thrift-binary", "thrift-compact", "flatbuffers", "capnp", "capnp-packed"]),
+    );
+  });
+
+  it("selects by id first, then by format name", () => {
+    expect(selectEntries(registry, ["protobuf"]).map((e) => e.id)).toEqual(["protobuf"]);
+    expect(selectEntries(registry, ["msgpack"]).map((e) => e.id)).toEqual([
+      "msgpackr",
+      "msgpackr-records",
+      "msgpack-js",
+    ]);
+    expect(selectEntries(registry, ["thrift", " JSON "]).map((e) => e.id)).toEqual([
+      "json",
+      "thrift-binary",
+      "thrift-compact",
+    ]);
+  });
+});

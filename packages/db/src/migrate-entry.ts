@@ -1,0 +1,2 @@
+export { findDrift, loadDatamodel, prismaSchemaPath } from "./drift.ts";
+export { listMigrations, type MigrateResult, migrate, migrationsDir } from "./migrate.ts";

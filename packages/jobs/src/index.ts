@@ -1,0 +1,8 @@
+export {
+  createRunQueue,
+  defaultQueueName,
+  enqueueRun,
+  type RunJobPayload,
+  runJob,
+  runJobOptions,
+} from "./run-job.ts";

@@ -1,0 +1,204 @@
+import type { EnumType, IrSchema, IrType, RecordField, RecordType } from "../ir.ts";
+import { type IdentifierRules, IdentifierScope, styleName } from "../naming/identifiers.ts";
+import { setOwn } from "../naming/set-own.ts";
+
+/** What an IDL can nest directly; anything else is wrapped in a record (RecordType.wrapper). */
+export interface IdlCapabilities {
+  /** An array (or map) as the item of an array. */
+  nestedArrays: boolean;
+  /** `null` as an array item or map value. */
+  nullableItems: boolean;
+  /** An array, map or nullable as a map value. */
+  complexMapValues: boolean;
+  /** Native maps; otherwise a map becomes a list of key/value entry records. */
+  maps: boolean;
+  /** A nullable or optional scalar field; otherwise it is wrapped in a `value` record. */
+  nullableScalars: boolean;
+}
+
+export interface IdlNaming {
+  types: IdentifierRules;
+  fields: IdentifierRules;
+  /** Enum symbols; `qualify` prefixes them with the enum's name (protobuf's scoping rule). */
+  symbols: IdentifierRules & { qualify?: boolean };
+}
+
+export interface AdaptedSchema {
+  /** The IR as the IDL sees it: IDL identifiers, wrapper records added. */
+  schema: IrSchema;
+  types: Record<string, string>;
+  fields: Record<string, Record<string, string>>;
+  enumSymbols: Record<string, Record<string, string>>;
+  notes: string[];
+}
+
+/** Values held inline (not behind a pointer or offset that can be null) in binary IDLs. */
+const isScalar = (t: IrType) =>
+  ["bool", "int32", "int64", "uint32", "uint64", "float32", "float64", "timestamp", "enum"].includes(t.kind);
+const unwrap = (t: IrType) => (t.kind === "nullable" ? t.type : t);
+
+/**
+ * Rewrites an IR for one IDL: every name through the IDL's identifier rules (keeping a mapping back
+ * to the originals) and every nesting the IDL cannot express through a wrapper record.
+ */
+export function adaptIr(schema: IrSchema, caps: IdlCapabilities, naming: IdlNaming): AdaptedSchema {
+  const typeScope = new IdentifierScope(naming.types);
+  const out: AdaptedSchema = { schema, types: {}, fields: {}, enumSymbols: {}, notes: [] };
+  const done = new Map<string, IrType>();
+  const noted = new Set<string>();
+  const note = (n: string) => {
+    if (!noted.has(n)) out.notes.push(n);
+    noted.add(n);
+  };
+
+  const wrapper = (name: string, kind: "list" | "value" | "entry", fields: RecordField[]): RecordType => ({
+    kind: "record",
+    name: typeScope.take(name),
+    fields,
+    wrapper: kind,
+  });
+
+  const itemType = (t: IrType, hint: string): IrType => {
+    let inner = adapt(t, hint);
+    const base = inner.kind === "nullable" ? inner.type : inner;
+    if (inner.kind === "nullable" && !caps.nullableItems) {
+      note("null items are carried in a wrapper record with an optional `value`");
+      inner = wrapper(`${hint}Value`, "value", [{ name: "value", number: 1, type: base, optional: true }]);
+    } else if (!caps.nestedArrays && (base.kind === "array" || (base.kind === "map" && caps.maps))) {
+      note("nested lists are carried in wrapper records with one `items` field");
+      inner = wrapper(`${hint}List`, "list", [{ name: "items", number: 1, type: inner, optional: false }]);
+    }
+    return inner;
+  };
+
+  function adapt(t: IrType, hint: string): IrType {
+    switch (t.kind) {
+      case "record": {
+        const known = done.get(t.name);
+        if (known) return known;
+        const rec: RecordType = { kind: "record", name: typeScope.take(t.name), fields: [] };
+        done.set(t.name, rec);
+        setOwn(out.types, t.name, rec.name);
+        const scope = new IdentifierScope(naming.fields);
+        const map: Record<string, string> = {};
+        setOwn(out.fields, t.name, map);
+        for (const f of t.fields) {
+          const idlName = scope.take(f.name);
+          setOwn(map, f.name, idlName);
+          let ft = adapt(f.type, `${t.name}${f.name.charAt(0).toUpperCase()}${f.name.slice(1)}`);
+          const base = unwrap(ft);
+          if (!caps.nullableScalars && isScalar(base) && (ft.kind === "nullable" || f.optional)) {
+            note("nullable and optional scalars are carried in a wrapper record with one `value` field");
+            ft = wrapper(`${t.name}${idlName.charAt(0).toUpperCase()}${idlName.slice(1)}Value`, "value", [
+              { name: "value", number: 1, type: base, optional: false },
+            ]);
+          }
+          const field: RecordField = { name: idlName, number: f.number, type: ft, optional: f.optional };
+          if (f.doc) field.doc = f.doc;
+          rec.fields.push(field);
+        }
+        return rec;
+      }
+      case "enum": {
+        const known = done.get(t.name);
+        if (known) return known;
+        const name = typeScope.take(t.name);
+        const scope = new IdentifierScope(naming.symbols);
+        const symbols: Record<string, string> = {};
+        const prefix = `${styleName(name, { ...naming.symbols, style: "UPPER_SNAKE" })}_`;
+        const idlSymbols = t.symbols.map((s) => {
+          // Qualified once: symbols imported from a .proto usually carry the enum's prefix already.
+          const qualified = naming.symbols.qualify && !s.startsWith(prefix) ? `${name}_${s}` : s;
+          const id = scope.take(qualified);
+          setOwn(symbols, s, id);
+          return id;
+        });
+        const e: IrType = {
+          kind: "enum",
+          name,
+          symbols: idlSymbols,
+          ...(t.values ? { values: t.values } : {}),
+        };
+        done.set(t.name, e);
+        setOwn(out.types, t.name, name);
+        setOwn(out.enumSymbols, t.name, symbols);
+        return e;
+      }
+      case "array":
+        return { kind: "array", items: itemType(t.items, hint) };
+      case "map": {
+        if (!caps.maps) {
+          note("maps are carried as lists of key/value entry records");
+          const value = adapt(t.values, `${hint}Value`);
+          return {
+            kind: "array",
+            items: wrapper(`${hint}Entry`, "entry", [
+              { name: "key", number: 1, type: { kind: "string" }, optional: false },
+              { name: "value", number: 2, type: value, optional: false },
+            ]),
+          };
+        }
+        let values = caps.complexMapValues
+          ? adapt(t.values, `${hint}Value`)
+          : itemType(t.values, `${hint}Value`);
+        const base = unwrap(values);
+        if (!caps.complexMapValues && (base.kind === "array" || base.kind === "map") && values === base) {
+          values = wrapper(`${hint}ValueList`, "list", [
+            { name: "items", number: 1, type: values, optional: false },
+          ]);
+        }
+        return { kind: "map", values };
+      }
+      case "nullable":
+        return { kind: "nullable", type: adapt(t.type, hint) };
+      case "union":
+        note("unions are carried as JSON text");
+        return { kind: "any" };
+      case "any":
+        note("values of no single type (heterogeneous data) are carried as JSON text");
+        return t;
+      default:
+        return t;
+    }
+  }
+
+  const root = adapt(schema.root, schema.name);
+  out.schema = { ...schema, root, name: root.kind === "record" ? root.name : schema.name };
+  return out;
+}
+
+/** Records and enums of an IR, each once, dependencies before the types that use them. */
+export function namedTypes(root: IrType): (RecordType | EnumType)[] {
+  const seen = new Set<string>();
+  const order: (RecordType | EnumType)[] = [];
+  const visit = (t: IrType) => {
+    switch (t.kind) {
+      case "record":
+        if (seen.has(t.name)) return;
+        seen.add(t.name);
+        for (const f of t.fields) visit(f.type);
+        order.push(t);
+        return;
+      case "enum":
+        if (seen.has(t.name)) return;
+        seen.add(t.name);
+        order.push(t);
+        return;
+      case "array":
+        return visit(t.items);
+      case "map":
+        return visit(t.values);
+      case "nullable":
+        return visit(t.type);
+      case "union":
+        return t.variants.forEach(visit);
+    }
+  };
+  visit(root);
+  return order;
+}
+
+/** The EmittedSchema fields that come from the adaptation. */
+export function adaptedParts(a: AdaptedSchema) {
+  return { types: a.types, fields: a.fields, enumSymbols: a.enumSymbols, notes: a.notes, ir: a.schema };
+}

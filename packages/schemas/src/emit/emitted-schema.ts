@@ -1,0 +1,21 @@
+import type { IrSchema } from "../ir.ts";
+
+export type Idl = "proto" | "avsc" | "fbs" | "capnp" | "thrift" | "jsonschema";
+
+export interface EmittedSchema {
+  idl: Idl;
+  fileName: string;
+  text: string;
+  /** IDL name of the root message type. */
+  rootType: string;
+  /** IR record/enum name → IDL type name. */
+  types: Record<string, string>;
+  /** IR record name → (original field name → IDL field name). */
+  fields: Record<string, Record<string, string>>;
+  /** IR enum name → (symbol → IDL symbol). */
+  enumSymbols: Record<string, Record<string, string>>;
+  /** Lossy mappings this IDL needed (e.g. "maps are carried as lists of key/value entry records"). */
+  notes: string[];
+  /** The IR as this IDL sees it: IDL names, wrapper records (codecs convert messages along it). */
+  ir: IrSchema;
+}

@@ -1,0 +1,131 @@
+import { TypeNames } from "../infer/decide-type.ts";
+import type { IrSchema, IrType, RecordType } from "../ir.ts";
+import { SchemaImportError } from "./import-proto.ts";
+
+type Js = { [k: string]: unknown } | boolean;
+
+const formats: Record<string, IrType> = {
+  int32: { kind: "int32" },
+  int64: { kind: "int64" },
+  uint32: { kind: "uint32" },
+  uint64: { kind: "uint64" },
+  float: { kind: "float32" },
+  double: { kind: "float64" },
+};
+
+/**
+ * JSON Schema (draft-07 or 2020-12) with $ref into `definitions` or `$defs`: objects with properties
+ * become records (named by $defs key or title), objects with only additionalProperties maps,
+ * `required` decides optional, a `null` type or anyOf branch makes nullable.
+ */
+export function importJsonSchema(text: string): IrSchema {
+  let doc: { [k: string]: unknown };
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    throw new SchemaImportError(`JSON Schema is not valid JSON: ${(err as Error).message}`);
+  }
+  if (typeof doc !== "object" || doc === null || Array.isArray(doc))
+    throw new SchemaImportError("JSON Schema must be an object");
+  const names = new TypeNames();
+  const byRef = new Map<string, IrType>();
+
+  const resolve = (ref: string): { node: Js; name: string } => {
+    const m = /^#\/(\$defs|definitions)\/(.+)$/.exec(ref);
+    if (!m)
+      throw new SchemaImportError(`unsupported $ref ${ref}: only #/$defs/… and #/definitions/… are followed`);
+    const key = decodeURIComponent(m[2]!).replace(/~1/g, "/").replace(/~0/g, "~");
+    const node = (doc[m[1]!] as Record<string, Js> | undefined)?.[key];
+    if (node === undefined) throw new SchemaImportError(`$ref ${ref} points nowhere`);
+    return { node, name: key };
+  };
+
+  const convert = (s: Js, hint: string): IrType => {
+    if (s === true || s === false || Object.keys(s).length === 0) return { kind: "any" };
+    if (typeof s.$ref === "string") {
+      const known = byRef.get(s.$ref);
+      if (known) return known;
+      const { node, name } = resolve(s.$ref);
+      // Registered before converting, so recursive references end here.
+      const placeholder: RecordType = { kind: "record", name: "", fields: [] };
+      byRef.set(s.$ref, placeholder);
+      const t = convert(node, name);
+      Object.assign(placeholder, t);
+      byRef.set(s.$ref, t.kind === "record" ? placeholder : t);
+      return t.kind === "record" ? placeholder : t;
+    }
+    const branches = (s.anyOf ?? s.oneOf) as Js[] | undefined;
+    if (branches) {
+      const nonNull = branches.filter((b) => !(typeof b === "object" && b.type === "null"));
+      const inner: IrType =
+        nonNull.length === 1
+          ? convert(nonNull[0]!, hint)
+          : {
+              kind: "union",
+              name: names.take(`${hint}Union`, "Union"),
+              variants: nonNull.map((b, i) => convert(b, `${hint}${i}`)),
+            };
+      return nonNull.length < branches.length ? { kind: "nullable", type: inner } : inner;
+    }
+    let type = s.type as string | string[] | undefined;
+    if (Array.isArray(type)) {
+      const nonNull = type.filter((t) => t !== "null");
+      if (nonNull.length === 1) {
+        const inner = convert({ ...s, type: nonNull[0] }, hint);
+        return nonNull.length < type.length ? { kind: "nullable", type: inner } : inner;
+      }
+      return { kind: "any" };
+    }
+    if (Array.isArray(s.enum) && s.enum.every((v) => typeof v === "string")) {
+      return { kind: "enum", name: names.take(hint, "Enum"), symbols: s.enum as string[] };
+    }
+    if (!type) type = s.properties ? "object" : s.items ? "array" : undefined;
+    switch (type) {
+      case "boolean":
+        return { kind: "bool" };
+      case "integer":
+        return formats[String(s.format)] ?? { kind: "int64" };
+      case "number":
+        return formats[String(s.format)] ?? { kind: "float64" };
+      case "string":
+        if (s["x-wirebench-type"] === "timestamp") return { kind: "timestamp" };
+        if (s.contentEncoding === "base64") return { kind: "bytes" };
+        if (s.format === "date-time" || s.format === "date" || s.format === "time" || s.format === "uuid") {
+          return { kind: "string", format: s.format };
+        }
+        return { kind: "string" };
+      case "array":
+        return { kind: "array", items: convert((s.items as Js) ?? {}, `${hint}Item`) };
+      case "object": {
+        const props = s.properties as Record<string, Js> | undefined;
+        if (!props || Object.keys(props).length === 0) {
+          const values = s.additionalProperties;
+          return {
+            kind: "map",
+            values: typeof values === "object" ? convert(values as Js, `${hint}Value`) : { kind: "any" },
+          };
+        }
+        const required = new Set((s.required as string[] | undefined) ?? []);
+        const rec: RecordType = {
+          kind: "record",
+          name: names.take(String(s.title ?? hint), "Record"),
+          fields: [],
+        };
+        Object.entries(props).forEach(([name, p], i) => {
+          const number =
+            typeof p === "object" && typeof p["x-field-number"] === "number"
+              ? (p["x-field-number"] as number)
+              : i + 1;
+          rec.fields.push({ name, number, type: convert(p, name), optional: !required.has(name) });
+        });
+        return rec;
+      }
+      default:
+        return { kind: "any" };
+    }
+  };
+  const root = convert(doc as Js, String(doc.title ?? "Root"));
+  if (root.kind !== "record")
+    throw new SchemaImportError("the JSON Schema must describe an object with properties at the top");
+  return { irVersion: 1, name: root.name, root, source: "jsonschema" };
+}

@@ -1,0 +1,22 @@
+export { adaptIr, type IdlCapabilities, namedTypes } from "./emit/adapt-ir.ts";
+export { emitAvsc } from "./emit/emit-avsc.ts";
+export { capnpFileId, emitCapnp } from "./emit/emit-capnp.ts";
+export { emitFbs } from "./emit/emit-fbs.ts";
+export { emitJsonSchema } from "./emit/emit-jsonschema.ts";
+export { emitProto, protoFieldNumber } from "./emit/emit-proto.ts";
+export { emitThrift } from "./emit/emit-thrift.ts";
+export type { EmittedSchema, Idl } from "./emit/emitted-schema.ts";
+export { importAvsc } from "./import/import-avsc.ts";
+export { importJsonSchema } from "./import/import-json-schema.ts";
+export { importProto, SchemaImportError } from "./import/import-proto.ts";
+export { type InferOptions, inferDataset } from "./infer/infer-dataset.ts";
+export { inferenceThresholds } from "./infer/thresholds.ts";
+export type * from "./ir.ts";
+export { defaultParseLimits, type ParseLimits } from "./parse/limits.ts";
+export {
+  checkJsonShape,
+  JsonInputError,
+  lineColumn,
+  parseJsonLossless,
+} from "./parse/parse-json-lossless.ts";
+export { type SynthesizeOptions, synthesize } from "./synthesize/synthesize.ts";

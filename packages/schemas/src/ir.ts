@@ -1,0 +1,128 @@
+/**
+ * The schema IR: the single meeting point of every importer (JSON samples, JSON Schema, .proto,
+ * .avsc) and every emitter (.proto, .avsc, .fbs, .capnp, .thrift, JSON Schema). Plain data, so it
+ * can be stored as JSON in the database and sent between processes.
+ *
+ * Names in the IR are the *original* names (JSON keys, schema names). Each emitter sanitises them
+ * for its own IDL and keeps a mapping back, so one IR serves IDLs with different identifier rules.
+ */
+
+export type ScalarKind =
+  | "bool"
+  | "int32"
+  | "int64"
+  | "uint32"
+  | "uint64"
+  | "float32"
+  | "float64"
+  | "string"
+  | "bytes"
+  | "timestamp";
+
+/** Hints that keep a string faithful while saying what it looks like (never changes the value). */
+export type StringFormat = "date-time" | "date" | "time" | "uuid";
+
+export interface ScalarType {
+  kind: ScalarKind;
+  /** Only for `string`: what the inference recognised. */
+  format?: StringFormat;
+}
+
+export interface EnumType {
+  kind: "enum";
+  name: string;
+  /** Symbols in declaration order; a symbol's index is its number unless `values` says otherwise. */
+  symbols: string[];
+  values?: number[];
+}
+
+export interface RecordField {
+  /** Original name as it appears in the data (JSON key) or the imported schema. */
+  name: string;
+  /** Stable field number (Protobuf tag, Thrift id, Cap'n Proto ordinal - 1, FlatBuffers id + 1). */
+  number: number;
+  type: IrType;
+  /** The field may be absent from a record. */
+  optional: boolean;
+  doc?: string;
+}
+
+export interface RecordType {
+  kind: "record";
+  name: string;
+  fields: RecordField[];
+  doc?: string;
+  /**
+   * Set on records an emitter adds because its IDL cannot nest a type directly: `list` wraps an
+   * inner array (field `items`), `value` wraps a nullable item (field `value`), `entry` is one
+   * key/value pair of a map carried as a list (fields `key`, `value`).
+   */
+  wrapper?: "list" | "value" | "entry";
+}
+
+export interface ArrayType {
+  kind: "array";
+  items: IrType;
+}
+
+/** Map with string keys (JSON objects whose keys are data, not field names). */
+export interface MapType {
+  kind: "map";
+  values: IrType;
+}
+
+/** The value may be `null`. Used for fields, array items and map values alike. */
+export interface NullableType {
+  kind: "nullable";
+  type: IrType;
+}
+
+/** A tagged union of non-null types (e.g. string | int64). Nullability is expressed with `nullable`. */
+export interface UnionType {
+  kind: "union";
+  name: string;
+  variants: IrType[];
+}
+
+/**
+ * Fallback for values no IDL can type (heterogeneous data): each IDL carries it as a JSON string
+ * (or bytes); DESIGN.md §3 and the mapping table document this per format.
+ */
+export interface AnyType {
+  kind: "any";
+}
+
+export type IrType =
+  | ScalarType
+  | EnumType
+  | RecordType
+  | ArrayType
+  | MapType
+  | NullableType
+  | UnionType
+  | AnyType;
+
+export interface IrSchema {
+  irVersion: 1;
+  /** Name of the root message type (e.g. "Root" or the name given in an imported schema). */
+  name: string;
+  /** Type of each message of the dataset. */
+  root: IrType;
+  /** Where the IR came from. */
+  source: "json" | "ndjson" | "jsonschema" | "proto" | "avsc" | "synthetic";
+}
+
+/**
+ * The lossless data model codecs receive: JSON values where integers beyond ±2^53 are `bigint`,
+ * plus `Uint8Array` for bytes. Strings stay strings (dates are recognised in the IR, kept as text).
+ */
+export type DataValue = null | boolean | number | bigint | string | Uint8Array | DataValue[] | DataObject;
+export interface DataObject {
+  [key: string]: DataValue;
+}
+
+/** A dataset is a list of messages, each of the IR's root type. A single JSON document is one message. */
+export interface Dataset {
+  schema: IrSchema;
+  messages: DataValue[];
+}

@@ -1,0 +1,150 @@
+import { parse } from "lossless-json";
+import type { DataValue } from "../ir.ts";
+import { setOwn } from "../naming/set-own.ts";
+import { defaultParseLimits, type ParseLimits } from "./limits.ts";
+
+/**
+ * A float written with a fraction or exponent whose value is integral (`1.0`, `2e3`): the one case
+ * where the parsed number alone would hide that the source wrote a float. Everything else is parsed
+ * straight into the data model, so no second tree of source texts is ever built.
+ */
+export class IntegralFloat {
+  constructor(readonly value: number) {}
+}
+
+/** A parsed JSON value: the data model, plus IntegralFloat where the source text said float. */
+export type SourceValue =
+  | null
+  | boolean
+  | string
+  | number
+  | bigint
+  | IntegralFloat
+  | SourceValue[]
+  | { [key: string]: SourceValue };
+
+export class JsonInputError extends Error {
+  constructor(
+    message: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(message);
+    this.name = "JsonInputError";
+  }
+}
+
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/**
+ * Nesting depth and the largest key count, found in one pass without recursion, so 10,000 levels
+ * or a million keys are refused before a recursive parser could overflow the stack or the heap.
+ */
+export function checkJsonShape(text: string, limits: Pick<ParseLimits, "maxDepth" | "maxKeys">): void {
+  const keyCounts: number[] = [];
+  const isObject: boolean[] = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+      continue;
+    }
+    if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      isObject.push(c === 123);
+      keyCounts.push(0);
+      if (isObject.length > limits.maxDepth) {
+        const { line, column } = lineColumn(text, i);
+        throw new JsonInputError(
+          `nesting deeper than ${limits.maxDepth} levels at line ${line}, column ${column} (limit maxDepth)`,
+          line,
+          column,
+        );
+      }
+    } else if (c === 125 || c === 93) {
+      isObject.pop();
+      keyCounts.pop();
+    } else if (c === 58 && isObject[isObject.length - 1]) {
+      const n = (keyCounts[keyCounts.length - 1] ?? 0) + 1;
+      keyCounts[keyCounts.length - 1] = n;
+      if (n > limits.maxKeys) {
+        const { line, column } = lineColumn(text, i);
+        throw new JsonInputError(
+          `an object with more than ${limits.maxKeys} keys at line ${line}, column ${column} (limit maxKeys)`,
+          line,
+          column,
+        );
+      }
+    }
+  }
+}
+
+/** Parses JSON keeping each number's source text; errors name line and column. */
+export function parseJsonSource(text: string, overrides: Partial<ParseLimits> = {}): SourceValue {
+  const limits = { ...defaultParseLimits, ...overrides };
+  if (text.length > limits.maxInputChars) {
+    throw new JsonInputError(
+      `input is ${text.length} characters; the limit is ${limits.maxInputChars} (limit maxInputChars)`,
+    );
+  }
+  if (!text.trim()) throw new JsonInputError("input is empty");
+  checkJsonShape(text, limits);
+  try {
+    return parse(text, null, parseNumber) as SourceValue;
+  } catch (err) {
+    const msg = (err as Error).message;
+    const pos = / at position (\d+)/.exec(msg);
+    if (!pos) throw new JsonInputError(`invalid JSON: ${msg}`);
+    const { line, column } = lineColumn(text, Number(pos[1]));
+    throw new JsonInputError(
+      `invalid JSON at line ${line}, column ${column}: ${msg.replace(/ at position \d+/, "")}`,
+      line,
+      column,
+    );
+  }
+}
+
+function parseNumber(text: string): number | bigint | IntegralFloat {
+  if (/[.eE]/.test(text)) {
+    const n = Number(text);
+    return Number.isInteger(n) ? new IntegralFloat(n) : n;
+  }
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : BigInt(text);
+}
+
+/** The codecs' data model: IntegralFloat markers become plain numbers. */
+export function toDataValue(v: SourceValue): DataValue {
+  if (v instanceof IntegralFloat) return v.value;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++)
+      if (typeof v[i] === "object" && v[i] !== null) v[i] = toDataValue(v[i]!) as SourceValue;
+    return v as DataValue;
+  }
+  if (v !== null && typeof v === "object") {
+    for (const k of Object.keys(v)) {
+      const x = v[k]!;
+      if (typeof x === "object" && x !== null)
+        setOwn(v as Record<string, SourceValue>, k, toDataValue(x) as SourceValue);
+    }
+    return v as DataValue;
+  }
+  return v;
+}
+
+/** Lossless JSON: integers beyond ±2^53 become bigint; other numbers stay number. */
+export function parseJsonLossless(text: string, limits: Partial<ParseLimits> = {}): DataValue {
+  return toDataValue(parseJsonSource(text, limits));
+}

@@ -1,0 +1,62 @@
+import { readFileSync } from "node:fs";
+import { jsonCheckerCases } from "@wirebench/corpus";
+import { describe, expect, it } from "vitest";
+import { JsonInputError, parseJsonLossless } from "../src/parse/parse-json-lossless.ts";
+
+describe("parseJsonLossless", () => {
+  const cases = jsonCheckerCases();
+  it.each(cases.filter((c) => c.valid).map((c) => [c.name, c.path]))("accepts %s", (_n, path) => {
+    expect(() => parseJsonLossless(readFileSync(path, "utf8"))).not.toThrow();
+  });
+  it.each(cases.filter((c) => !c.valid).map((c) => [c.name, c.path]))(
+    "rejects %s naming line and column",
+    (_n, path) => {
+      const err = (() => {
+        try {
+          parseJsonLossless(readFileSync(path, "utf8"));
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(err).toBeInstanceOf(JsonInputError);
+      expect((err as Error).message).toMatch(/line \d+, column \d+/);
+    },
+  );
+
+  it("keeps integers beyond 2^53 exact as bigint and the rest as numbers", () => {
+    expect(
+      parseJsonLossless('{"id": 505874924095815681, "small": 42, "f": 1.5, "neg": -9223372036854775808}'),
+    ).toEqual({
+      id: 505874924095815681n,
+      small: 42,
+      f: 1.5,
+      neg: -9223372036854775808n,
+    });
+  });
+
+  it("names the line and column of an error", () => {
+    expect(() => parseJsonLossless('{\n  "a": 1,\n  "b": tru\n}')).toThrow(
+      /^invalid JSON at line 3, column 8/,
+    );
+  });
+
+  it("refuses 10,000 levels of nesting with a clear message instead of overflowing the stack", () => {
+    const deep = `${"[".repeat(10_000)}${"]".repeat(10_000)}`;
+    expect(() => parseJsonLossless(deep)).toThrow(
+      "nesting deeper than 256 levels at line 1, column 257 (limit maxDepth)",
+    );
+    expect(() => parseJsonLossless(deep, { maxDepth: 20_000 })).not.toThrow(/maxDepth/);
+  });
+
+  it("refuses an object with 1,000,000 keys by the key limit", () => {
+    const parts = new Array(1_000_000);
+    for (let i = 0; i < parts.length; i++) parts[i] = `"k${i}":${i}`;
+    expect(() => parseJsonLossless(`{${parts.join(",")}}`)).toThrow(
+      /an object with more than 100000 keys .*\(limit maxKeys\)/,
+    );
+  });
+
+  it("says an empty input is empty", () => {
+    expect(() => parseJsonLossless("  \n")).toThrow("input is empty");
+  });
+});

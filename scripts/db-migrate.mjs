@@ -1,0 +1,5 @@
+import { ensureNodeModules, ensurePrismaClient, migrateDatabase } from "./lib.mjs";
+
+ensureNodeModules();
+ensurePrismaClient();
+migrateDatabase();

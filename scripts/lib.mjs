@@ -1,0 +1,106 @@
+// Set-up steps shared by `npm run up`, `npm test` and `.ci/run`. Each step checks before it acts,
+// so a second run does nothing that is already done.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const stampDir = join(root, "node_modules", ".wirebench");
+
+export function log(msg) {
+  console.log(`\x1b[36m[wirebench]\x1b[0m ${msg}`);
+}
+
+export function fail(msg) {
+  console.error(`\x1b[31m[wirebench]\x1b[0m ${msg}`);
+  process.exit(1);
+}
+
+/** Runs a command with inherited output; exits the whole script when it fails unless allowFailure. */
+export function run(cmd, args, { allowFailure = false, ...opts } = {}) {
+  const res = spawnSync(cmd, args, {
+    stdio: "inherit",
+    cwd: root,
+    ...opts,
+    env: { ...process.env, ...opts.env },
+  });
+  if (res.status !== 0 && !allowFailure)
+    fail(`${cmd} ${args.join(" ")} failed (exit ${res.status ?? res.signal})`);
+  return res.status === 0;
+}
+
+const hashOf = (...files) => {
+  const h = createHash("sha256");
+  for (const f of files) h.update(existsSync(f) ? readFileSync(f) : "");
+  return h.digest("hex");
+};
+const stampMatches = (name, hash) =>
+  existsSync(join(stampDir, name)) && readFileSync(join(stampDir, name), "utf8") === hash;
+const writeStamp = (name, hash) => {
+  mkdirSync(stampDir, { recursive: true });
+  writeFileSync(join(stampDir, name), hash);
+};
+
+/**
+ * `npm install` when node_modules is missing or package-lock.json changed since the last install.
+ * Not `npm ci`: npm 11 rejects its own lock file there, listing other platforms' optional binaries
+ * (Biome's, Turbo's) as missing.
+ */
+export function ensureNodeModules() {
+  const lock = join(root, "package-lock.json");
+  if (stampMatches("lock", hashOf(lock))) return;
+  log("installing npm dependencies");
+  run("npm", ["install", "--no-audit", "--no-fund"]);
+  writeStamp("lock", hashOf(lock));
+}
+
+export const compilers = [
+  { bin: "capnp", pkg: "capnproto" },
+  { bin: "flatc", pkg: "flatbuffers-compiler" },
+  { bin: "thrift", pkg: "thrift-compiler" },
+];
+
+const onPath = (bin) => spawnSync("sh", ["-c", `command -v ${bin}`], { stdio: "ignore" }).status === 0;
+
+/** Installs Debian packages for missing commands when root; otherwise says what to install. */
+export function ensureDebianPackages(wanted = compilers) {
+  const missing = wanted.filter((c) => !onPath(c.bin));
+  if (missing.length === 0) return;
+  const pkgs = missing.map((c) => c.pkg);
+  if (process.getuid?.() !== 0 || !onPath("apt-get")) {
+    fail(
+      `missing ${missing.map((c) => c.bin).join(", ")}: install them with \`sudo apt-get install ${pkgs.join(" ")}\``,
+    );
+  }
+  log(`installing ${pkgs.join(", ")} with apt-get`);
+  const env = { DEBIAN_FRONTEND: "noninteractive" };
+  run("apt-get", ["update", "-qq"], { env });
+  run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...pkgs], { env });
+}
+
+export const chromium = { bin: "chromium", pkg: "chromium" };
+
+/**
+ * `prisma generate` works offline once PRISMA_SCHEMA_ENGINE_BINARY names any executable: generate
+ * never uses the schema engine, but the CLI would otherwise try to download it (DESIGN.md §9).
+ */
+export function ensurePrismaClient() {
+  const hash = hashOf(join(root, "prisma", "schema.prisma"), join(root, "package-lock.json"));
+  const out = join(root, "packages", "db", "src", "generated", "prisma", "client.ts");
+  if (existsSync(out) && stampMatches("prisma", hash)) return;
+  log("generating the Prisma client");
+  run(join(root, "node_modules", ".bin", "prisma"), ["generate"], {
+    env: {
+      PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? "/bin/true",
+      PRISMA_HIDE_UPDATE_MESSAGE: "1",
+    },
+  });
+  writeStamp("prisma", hash);
+}
+
+/** Creates the database when missing and applies pending migrations. */
+export function migrateDatabase() {
+  run(process.execPath, ["--import", "tsx", join(root, "packages", "db", "bin", "migrate.ts")]);
+}

@@ -1,0 +1,3 @@
+import { ensurePrismaClient } from "./lib.mjs";
+
+ensurePrismaClient();
