@@ -8,6 +8,7 @@ import {
   ensureDebianPackages,
   ensureNodeModules,
   ensurePrismaClient,
+  fail,
   log,
   root,
   run,
@@ -55,7 +56,7 @@ for (const f of reportFiles()) {
   failed += r.numFailedTests;
   skipped += r.numPendingTests + r.numTodoTests;
 }
-if (!typecheckOk) fail("typecheck failed");
 if (!testsOk && failed === 0) failed = 1; // a suite that crashed before reporting still fails the run
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (!typecheckOk) fail("typecheck failed (see its output above)");
 process.exit(testsOk && failed === 0 ? 0 : 1);

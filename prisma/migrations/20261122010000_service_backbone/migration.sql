@@ -26,6 +26,7 @@ CREATE TABLE "api_tokens" (
 CREATE TABLE "format_results" (
     "id" TEXT NOT NULL,
     "run_id" TEXT NOT NULL,
+    "format_id" TEXT NOT NULL,
     "format" TEXT NOT NULL,
     "variant" TEXT NOT NULL,
     "library" TEXT NOT NULL,
@@ -69,7 +70,7 @@ CREATE UNIQUE INDEX "api_tokens_token_hash_key" ON "api_tokens"("token_hash");
 CREATE INDEX "api_tokens_project_id_idx" ON "api_tokens"("project_id");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "format_results_run_id_format_variant_key" ON "format_results"("run_id", "format", "variant");
+CREATE UNIQUE INDEX "format_results_run_id_format_id_key" ON "format_results"("run_id", "format_id");
 
 -- CreateIndex
 CREATE INDEX "runs_project_id_branch_created_at_idx" ON "runs"("project_id", "branch", "created_at");

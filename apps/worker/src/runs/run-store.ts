@@ -42,6 +42,7 @@ export async function recordProgress(prisma: PrismaClient, runId: string, key: s
 }
 
 export interface FormatResultEntry {
+  id: string;
   format: string;
   variant: string;
   library: string;
@@ -78,8 +79,15 @@ export async function saveFormatResult(
     detail: asJson(entry),
   };
   await prisma.formatResult.upsert({
-    where: { runId_format_variant: { runId, format: entry.format, variant: entry.variant } },
-    create: { id: randomUUID(), runId, format: entry.format, variant: entry.variant, ...data },
+    where: { runId_formatId: { runId, formatId: entry.id } },
+    create: {
+      id: randomUUID(),
+      runId,
+      formatId: entry.id,
+      format: entry.format,
+      variant: entry.variant,
+      ...data,
+    },
     update: data,
   });
 }

@@ -87,8 +87,8 @@ export const artifactSchema = z.object({
 export type Artifact = z.infer<typeof artifactSchema>;
 
 export const formatResultSchema = z.object({
-  /** Registry id (e.g. `msgpackr-records`): what `--formats` accepts. */
-  id: z.string().optional(),
+  /** Registry id (e.g. `msgpackr-records`): what `--formats` accepts, unique within a result. */
+  id: z.string(),
   format: z.string(),
   variant: z.string(),
   library: z.string(),

@@ -6,12 +6,12 @@ export const runUrl = (services: Services, id: string) =>
 
 /**
  * The run as the API and the share page show it: status, live progress, and the Result JSON of
- * DESIGN.md §7 (format entries in a stable order: format, then variant).
+ * DESIGN.md §7 (format entries in a stable order: format, variant, then registry id).
  */
 export async function getRun(services: Services, id: string) {
   const run = await services.prisma.run.findUnique({
     where: { id },
-    include: { results: { orderBy: [{ format: "asc" }, { variant: "asc" }] } },
+    include: { results: { orderBy: [{ format: "asc" }, { variant: "asc" }, { formatId: "asc" }] } },
   });
   if (!run) throw new AppError("NOT_FOUND", `No run with id ${id}.`);
   return {
@@ -30,7 +30,7 @@ export async function getRun(services: Services, id: string) {
     environment: run.environment ?? null,
     schema: run.ir ?? null,
     formats: run.results.map(
-      (r) => r.detail ?? { format: r.format, variant: r.variant, ok: r.ok, error: r.error },
+      (r) => r.detail ?? { id: r.formatId, format: r.format, variant: r.variant, ok: r.ok, error: r.error },
     ),
     /** Changes whenever anything a client shows changes; the REST GET uses it as the ETag. */
     version: `${run.updatedAt.getTime()}-${run.results.length}`,
