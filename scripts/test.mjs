@@ -26,8 +26,6 @@ const workspaceDirs = JSON.parse(readFileSync(join(root, "package.json"), "utf8"
   return existsSync(parent) ? readdirSync(parent).map((d) => join(parent, d)) : [];
 });
 const reportFiles = () => workspaceDirs.map((d) => join(d, report)).filter((f) => existsSync(f));
-log("lint (biome)");
-run(bin("biome"), ["check", "."]);
 const turbo = (args, passThrough = []) =>
   run(
     bin("turbo"),
@@ -37,8 +35,8 @@ const turbo = (args, passThrough = []) =>
       allowFailure: true,
     },
   );
-log("typecheck (turbo)");
-const typecheckOk = turbo(["typecheck", ...process.argv.slice(2)]);
+log("lint and typecheck (turbo: biome, tsc per package)");
+const typecheckOk = turbo(["lint", "typecheck", ...process.argv.slice(2)]);
 log("tests (turbo, vitest)");
 for (const f of reportFiles()) rmSync(f);
 const testsOk = turbo(
@@ -58,5 +56,5 @@ for (const f of reportFiles()) {
 }
 if (!testsOk && failed === 0) failed = 1; // a suite that crashed before reporting still fails the run
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-if (!typecheckOk) fail("typecheck failed (see its output above)");
+if (!typecheckOk) fail("lint or typecheck failed (see its output above)");
 process.exit(testsOk && failed === 0 ? 0 : 1);
