@@ -11,7 +11,8 @@ const cli = (...args: string[]) =>
   spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
 const dir = mkdtempSync(join(tmpdir(), "wirebench-infer-"));
 
-describe("wirebench infer", () => {
+// Each test spawns the CLI through tsx (compile + twitter.json twice): seconds on a shared machine.
+describe("wirebench infer", { timeout: 30_000 }, () => {
   it("prints a type tree with optional fields, nullables, enums, maps and int64 marked", () => {
     const res = cli("infer", corpusPath("citm_catalog.json"));
     expect(res.status).toBe(0);
@@ -39,6 +40,40 @@ describe("wirebench infer", () => {
     const nd = join(dir, "e.ndjson");
     writeFileSync(nd, '{"a": 1}\n{"a": 2, "b": true}\n');
     expect(cli("infer", nd).stdout).toMatch(/b\?: bool/);
+  });
+
+  it.each([
+    [
+      "a top-level $ref",
+      { $ref: "#/$defs/Ping", $defs: { Ping: { type: "object", properties: { at: { type: "integer" } } } } },
+    ],
+    [
+      "a top-level $ref into definitions",
+      { $ref: "#/definitions/Ping", definitions: { Ping: { properties: { at: { type: "integer" } } } } },
+    ],
+  ])("reads a JSON Schema without $schema that has %s", (_what, doc) => {
+    const file = join(dir, "ref-schema.json");
+    writeFileSync(file, JSON.stringify(doc));
+    const res = cli("infer", file);
+    expect(res.status).toBe(0);
+    expect(res.stdout).toBe("Ping\n  at?: int64 (exact beyond 2^53)\n");
+  });
+
+  it("keeps a sample whose `definitions` key holds data, not schemas", () => {
+    const file = join(dir, "glossary.json");
+    writeFileSync(file, JSON.stringify({ definitions: { cat: { text: "a small feline" } } }));
+    expect(cli("infer", file).stdout).toMatch(/^ {2}definitions: /m);
+  });
+
+  it("reports why a JSON Schema is refused instead of reading it as a sample", () => {
+    const file = join(dir, "recursive-schema.json");
+    const node = { type: "object", properties: { next: { $ref: "#/$defs/Node" } } };
+    writeFileSync(file, JSON.stringify({ $ref: "#/$defs/Node", $defs: { Node: node } }));
+    const res = cli("infer", file);
+    expect(res.status).toBe(2);
+    expect(res.stderr).toMatch(
+      /^wirebench: recursive type Node is not supported: Node\.next refers back to Node/,
+    );
   });
 
   it.each([

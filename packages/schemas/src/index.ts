@@ -8,11 +8,12 @@ export { emitThrift } from "./emit/emit-thrift.ts";
 export type { EmittedSchema, Idl } from "./emit/emitted-schema.ts";
 export { importAvsc } from "./import/import-avsc.ts";
 export { importJsonSchema } from "./import/import-json-schema.ts";
-export { importProto, SchemaImportError } from "./import/import-proto.ts";
+export { importProto } from "./import/import-proto.ts";
+export { SchemaImportError } from "./import/schema-import-error.ts";
 export { type InferOptions, inferDataset } from "./infer/infer-dataset.ts";
 export { inferenceThresholds } from "./infer/thresholds.ts";
 export type * from "./ir.ts";
-export { defaultParseLimits, type ParseLimits } from "./parse/limits.ts";
+export { defaultParseLimits, maxSupportedDepth, type ParseLimits } from "./parse/limits.ts";
 export {
   checkJsonShape,
   JsonInputError,

@@ -39,7 +39,10 @@ export interface EnumType {
 export interface RecordField {
   /** Original name as it appears in the data (JSON key) or the imported schema. */
   name: string;
-  /** Stable field number (Protobuf tag, Thrift id, Cap'n Proto ordinal - 1, FlatBuffers id + 1). */
+  /**
+   * Stable field number: the Protobuf tag and Thrift id. Cap'n Proto ordinals and FlatBuffers ids are
+   * the field's position instead, because both need contiguous ids and numbers may have gaps.
+   */
   number: number;
   type: IrType;
   /** The field may be absent from a record. */

@@ -45,7 +45,15 @@ describe("parseJsonLossless", () => {
     expect(() => parseJsonLossless(deep)).toThrow(
       "nesting deeper than 256 levels at line 1, column 257 (limit maxDepth)",
     );
-    expect(() => parseJsonLossless(deep, { maxDepth: 20_000 })).not.toThrow(/maxDepth/);
+  });
+
+  it("caps a larger maxDepth at what the parser survives, so deep input never overflows the stack", () => {
+    const deep = `${"[".repeat(10_000)}${"]".repeat(10_000)}`;
+    expect(() => parseJsonLossless(deep, { maxDepth: 20_000 })).toThrow(
+      "nesting deeper than 1000 levels at line 1, column 1001 (limit maxDepth, at most 1000 is supported)",
+    );
+    const allowed = `${'{"a":'.repeat(1_000)}1${"}".repeat(1_000)}`;
+    expect(JSON.stringify(parseJsonLossless(allowed, { maxDepth: 20_000 })).length).toBe(allowed.length);
   });
 
   it("refuses an object with 1,000,000 keys by the key limit", () => {

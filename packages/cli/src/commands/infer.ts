@@ -28,9 +28,30 @@ const emitters: Record<string, (s: IrSchema) => EmittedSchema> = {
   jsonschema: emitJsonSchema,
 };
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Keys that only a JSON Schema has at its top: `$schema`, a `$ref` string, `$defs`, or `type:
+ * "object"` with `properties`. `definitions` is a plausible key in data too, so it counts only when
+ * every entry looks like a schema (an object with a schema keyword).
+ */
+export function looksLikeJsonSchema(top: unknown): boolean {
+  if (!isPlainObject(top)) return false;
+  if ("$schema" in top || typeof top.$ref === "string" || isPlainObject(top.$defs)) return true;
+  if (top.type === "object" && "properties" in top) return true;
+  const defs = top.definitions;
+  const schemaKeys = ["type", "properties", "$ref", "enum", "anyOf", "oneOf", "items"];
+  return (
+    isPlainObject(defs) &&
+    Object.keys(defs).length > 0 &&
+    Object.values(defs).every((d) => isPlainObject(d) && schemaKeys.some((k) => k in d))
+  );
+}
+
 /**
  * What a file is: .proto and .avsc by extension; .ndjson/.jsonl samples; a .json file is a JSON
- * Schema when its top level has `$schema`, or `type: "object"` with `properties`; otherwise a sample.
+ * Schema when looksLikeJsonSchema says so; otherwise a sample.
  */
 export function readSchemaOrSample(file: string): IrSchema {
   const text = readText(file);
@@ -38,18 +59,14 @@ export function readSchemaOrSample(file: string): IrSchema {
   if (ext === ".proto") return importProto(text);
   if (ext === ".avsc") return importAvsc(text);
   if (ext === ".ndjson" || ext === ".jsonl") return inferDataset(text, { sampleFormat: "ndjson" }).schema;
+  let top: unknown;
   try {
-    const top = JSON.parse(text) as Record<string, unknown>;
-    if (
-      top &&
-      typeof top === "object" &&
-      ("$schema" in top || (top.type === "object" && "properties" in top))
-    ) {
-      return importJsonSchema(text);
-    }
+    top = JSON.parse(text);
   } catch {
-    // not plain JSON (a big integer is fine for JSON.parse; a syntax error is explained below)
+    // not plain JSON: inferDataset below explains the syntax error with line and column
   }
+  // Outside the try, so a schema the importer refuses reports why instead of becoming a sample.
+  if (looksLikeJsonSchema(top)) return importJsonSchema(text);
   return inferDataset(text).schema;
 }
 

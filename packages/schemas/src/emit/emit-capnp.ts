@@ -41,7 +41,8 @@ export function capnpFileId(body: string): string {
 
 /**
  * Cap'n Proto schema for capnp-es: UpperCamel types, lowerCamel fields without underscores,
- * ordinals = field number − 1, maps as lists of entry structs, null scalars in wrapper structs.
+ * ordinals = field position (capnp needs them contiguous; field numbers may have gaps), maps as
+ * lists of entry structs, null scalars in wrapper structs.
  */
 export function emitCapnp(schema: IrSchema): EmittedSchema {
   const adapted = adaptIr(

@@ -34,8 +34,9 @@ function typeName(t: IrType): string {
 }
 
 /**
- * FlatBuffers schema for `flatc --ts`: tables with explicit ids (field number − 1), maps as lists of
- * entry tables, nested lists and null items in wrapper tables, optional scalars as `= null`.
+ * FlatBuffers schema for `flatc --ts`: tables with explicit ids (the field's position, since flatc
+ * needs them contiguous and field numbers may have gaps), maps as lists of entry tables, nested lists
+ * and null items in wrapper tables, optional scalars as `= null`.
  */
 export function emitFbs(schema: IrSchema): EmittedSchema {
   const adapted = adaptIr(

@@ -1,6 +1,9 @@
 import avro from "avsc";
 import type { IrSchema, IrType, RecordType } from "../ir.ts";
-import { SchemaImportError } from "./import-proto.ts";
+import { defaultParseLimits } from "../parse/limits.ts";
+import { checkJsonShape } from "../parse/parse-json-lossless.ts";
+import { recursiveTypeError, SchemaImportError } from "./schema-import-error.ts";
+import { UniqueTypeNames } from "./unique-type-names.ts";
 
 type AvroSchema = string | AvroSchema[] | { type: AvroSchema; [k: string]: unknown };
 
@@ -15,58 +18,99 @@ const primitives: Record<string, IrType> = {
   null: { kind: "any" },
 };
 
-/** An .avsc file through avsc: ["null", T] unions are nullable, other unions stay unions. */
+/** Avro's rule: a dotted name is already full; otherwise it lives in the given or enclosing namespace. */
+function fullNameOf(name: string, namespace: string): string {
+  return name.includes(".") || !namespace ? name : `${namespace}.${name}`;
+}
+const namespaceOf = (fullName: string) => fullName.slice(0, Math.max(0, fullName.lastIndexOf(".")));
+
+/**
+ * An .avsc file through avsc: ["null", T] unions are nullable, other unions stay unions. Named types
+ * are tracked by full name (namespaces resolved as Avro does), so `a.Item` and `b.Item` stay two
+ * types with distinct IR names; a record that contains itself is refused.
+ */
 export function importAvsc(text: string): IrSchema {
   let json: AvroSchema;
   try {
+    // Both avsc and the walk below recurse per level: refuse absurd nesting before either runs.
+    checkJsonShape(text, defaultParseLimits);
     json = JSON.parse(text);
     avro.Type.forSchema(json as avro.Schema);
   } catch (err) {
     throw new SchemaImportError(`.avsc does not parse: ${(err as Error).message}`);
   }
   const named = new Map<string, IrType>();
-  const short = (n: string) => n.split(".").pop()!;
+  const names = new UniqueTypeNames();
+  const inProgress: string[] = [];
+  const path: string[] = [];
   let unions = 0;
-  const typeOf = (s: AvroSchema): IrType => {
-    if (typeof s === "string") return primitives[s] ?? named.get(short(s)) ?? { kind: "any" };
+
+  const typeOf = (s: AvroSchema, ns: string): IrType => {
+    if (typeof s === "string") {
+      const primitive = primitives[s];
+      if (primitive) return primitive;
+      const inNamespace = fullNameOf(s, ns);
+      const full = named.has(inNamespace) || inProgress.includes(inNamespace) ? inNamespace : s;
+      const at = inProgress.indexOf(full);
+      if (at >= 0) throw recursiveTypeError(names.name(full.split(".")), path.slice(at));
+      return named.get(full) ?? { kind: "any" };
+    }
     if (Array.isArray(s)) {
       const nonNull = s.filter((x) => x !== "null");
       const inner: IrType =
         nonNull.length === 1
-          ? typeOf(nonNull[0]!)
-          : { kind: "union", name: `Union${++unions}`, variants: nonNull.map(typeOf) };
+          ? typeOf(nonNull[0]!, ns)
+          : { kind: "union", name: `Union${++unions}`, variants: nonNull.map((v) => typeOf(v, ns)) };
       return nonNull.length < s.length ? { kind: "nullable", type: inner } : inner;
     }
     const t = s.type;
-    if (typeof t !== "string") return typeOf(t);
+    if (typeof t !== "string") return typeOf(t, ns);
     if (s.logicalType === "timestamp-millis" || s.logicalType === "timestamp-micros")
       return { kind: "timestamp" };
+    const declared = () => {
+      const full = fullNameOf(String(s.name), typeof s.namespace === "string" ? s.namespace : ns);
+      return { full, name: names.name(full.split(".")) };
+    };
     switch (t) {
       case "record":
       case "error": {
-        const rec: RecordType = { kind: "record", name: short(String(s.name)), fields: [] };
-        named.set(rec.name, rec);
+        const { full, name } = declared();
+        const rec: RecordType = { kind: "record", name, fields: [] };
+        inProgress.push(full);
         (s.fields as { name: string; type: AvroSchema }[]).forEach((f, i) => {
-          rec.fields.push({ name: f.name, number: i + 1, type: typeOf(f.type), optional: false });
+          path.push(`${name}.${f.name}`);
+          rec.fields.push({
+            name: f.name,
+            number: i + 1,
+            type: typeOf(f.type, namespaceOf(full)),
+            optional: false,
+          });
+          path.pop();
         });
+        inProgress.pop();
+        named.set(full, rec);
         return rec;
       }
       case "enum": {
-        const e: IrType = { kind: "enum", name: short(String(s.name)), symbols: s.symbols as string[] };
-        named.set(e.name, e);
+        const { full, name } = declared();
+        const e: IrType = { kind: "enum", name, symbols: s.symbols as string[] };
+        named.set(full, e);
         return e;
       }
+      case "fixed": {
+        const b: IrType = { kind: "bytes" };
+        named.set(fullNameOf(String(s.name), typeof s.namespace === "string" ? s.namespace : ns), b);
+        return b;
+      }
       case "array":
-        return { kind: "array", items: typeOf(s.items as AvroSchema) };
+        return { kind: "array", items: typeOf(s.items as AvroSchema, ns) };
       case "map":
-        return { kind: "map", values: typeOf(s.values as AvroSchema) };
-      case "fixed":
-        return { kind: "bytes" };
+        return { kind: "map", values: typeOf(s.values as AvroSchema, ns) };
       default:
-        return typeOf(t);
+        return typeOf(t, ns);
     }
   };
-  const root = typeOf(json);
+  const root = typeOf(json, "");
   if (root.kind !== "record") throw new SchemaImportError(".avsc must describe a record at the top");
   return { irVersion: 1, name: root.name, root, source: "avsc" };
 }

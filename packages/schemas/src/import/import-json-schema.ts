@@ -1,6 +1,8 @@
 import { TypeNames } from "../infer/decide-type.ts";
 import type { IrSchema, IrType, RecordType } from "../ir.ts";
-import { SchemaImportError } from "./import-proto.ts";
+import { defaultParseLimits } from "../parse/limits.ts";
+import { checkJsonShape } from "../parse/parse-json-lossless.ts";
+import { recursiveTypeError, SchemaImportError } from "./schema-import-error.ts";
 
 type Js = { [k: string]: unknown } | boolean;
 
@@ -16,10 +18,17 @@ const formats: Record<string, IrType> = {
 /**
  * JSON Schema (draft-07 or 2020-12) with $ref into `definitions` or `$defs`: objects with properties
  * become records (named by $defs key or title), objects with only additionalProperties maps,
- * `required` decides optional, a `null` type or anyOf branch makes nullable.
+ * `required` decides optional, a `null` type or anyOf branch makes nullable. A $ref that leads back
+ * to itself is refused (the IR cannot hold cycles).
  */
 export function importJsonSchema(text: string): IrSchema {
   let doc: { [k: string]: unknown };
+  try {
+    // The conversion recurses per level: refuse absurd nesting before it runs.
+    checkJsonShape(text, defaultParseLimits);
+  } catch (err) {
+    throw new SchemaImportError(`JSON Schema exceeds a limit: ${(err as Error).message}`);
+  }
   try {
     doc = JSON.parse(text);
   } catch (err) {
@@ -29,6 +38,10 @@ export function importJsonSchema(text: string): IrSchema {
     throw new SchemaImportError("JSON Schema must be an object");
   const names = new TypeNames();
   const byRef = new Map<string, IrType>();
+  // A $ref met again while its own target is being converted is a cycle; `depth` is where in
+  // `path` (the `Record.field` steps taken so far) that target started.
+  const refsInProgress: { ref: string; depth: number }[] = [];
+  const path: string[] = [];
 
   const resolve = (ref: string): { node: Js; name: string } => {
     const m = /^#\/(\$defs|definitions)\/(.+)$/.exec(ref);
@@ -46,13 +59,13 @@ export function importJsonSchema(text: string): IrSchema {
       const known = byRef.get(s.$ref);
       if (known) return known;
       const { node, name } = resolve(s.$ref);
-      // Registered before converting, so recursive references end here.
-      const placeholder: RecordType = { kind: "record", name: "", fields: [] };
-      byRef.set(s.$ref, placeholder);
+      const at = refsInProgress.findIndex((r) => r.ref === s.$ref);
+      if (at >= 0) throw recursiveTypeError(name, path.slice(refsInProgress[at]!.depth));
+      refsInProgress.push({ ref: s.$ref, depth: path.length });
       const t = convert(node, name);
-      Object.assign(placeholder, t);
-      byRef.set(s.$ref, t.kind === "record" ? placeholder : t);
-      return t.kind === "record" ? placeholder : t;
+      refsInProgress.pop();
+      byRef.set(s.$ref, t);
+      return t;
     }
     const branches = (s.anyOf ?? s.oneOf) as Js[] | undefined;
     if (branches) {
@@ -116,7 +129,9 @@ export function importJsonSchema(text: string): IrSchema {
             typeof p === "object" && typeof p["x-field-number"] === "number"
               ? (p["x-field-number"] as number)
               : i + 1;
+          path.push(`${rec.name}.${name}`);
           rec.fields.push({ name, number, type: convert(p, name), optional: !required.has(name) });
+          path.pop();
         });
         return rec;
       }

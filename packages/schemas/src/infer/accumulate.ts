@@ -1,4 +1,4 @@
-import { IntegralFloat, type SourceValue } from "../parse/parse-json-lossless.ts";
+import { IntegralFloat, LossyInteger, type SourceValue } from "../parse/parse-json-lossless.ts";
 
 /**
  * Everything seen at one position of the samples (a field, array items, map values), merged so
@@ -12,6 +12,8 @@ export interface Acc {
   intMin: number | bigint | null;
   intMax: number | bigint | null;
   floats: number;
+  /** Integers too large for any IDL integer, counted among `floats` too (see LossyInteger). */
+  lossyInts: number;
   strings: number;
   distinct: Map<string, number>;
   /** Too many distinct strings to keep: no longer an enum candidate. */
@@ -33,6 +35,7 @@ export const newAcc = (): Acc => ({
   intMin: null,
   intMax: null,
   floats: 0,
+  lossyInts: 0,
   strings: 0,
   distinct: new Map(),
   distinctOverflow: false,
@@ -60,8 +63,10 @@ export function accumulate(acc: Acc, v: SourceValue): void {
       if (acc.intMin === null || v < acc.intMin) acc.intMin = v;
       if (acc.intMax === null || v > acc.intMax) acc.intMax = v;
     } else acc.floats++;
-  } else if (v instanceof IntegralFloat) acc.floats++;
-  else if (typeof v === "string") {
+  } else if (v instanceof IntegralFloat) {
+    acc.floats++;
+    if (v instanceof LossyInteger) acc.lossyInts++;
+  } else if (typeof v === "string") {
     acc.strings++;
     if (!acc.distinctOverflow) {
       acc.distinct.set(v, (acc.distinct.get(v) ?? 0) + 1);
@@ -103,6 +108,7 @@ export function mergeAcc(a: Acc, b: Acc): void {
   if (b.intMin !== null && (a.intMin === null || b.intMin < a.intMin)) a.intMin = b.intMin;
   if (b.intMax !== null && (a.intMax === null || b.intMax > a.intMax)) a.intMax = b.intMax;
   a.floats += b.floats;
+  a.lossyInts += b.lossyInts;
   a.strings += b.strings;
   if (b.distinctOverflow) a.distinctOverflow = true;
   if (!a.distinctOverflow) {

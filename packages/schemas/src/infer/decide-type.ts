@@ -85,18 +85,31 @@ function looksLikeMap(acc: Acc): boolean {
   return false;
 }
 
+export const lossyIntsNote =
+  "integers beyond the int64/uint64 range were read as float64: their precision is lost";
+
+/** Lossy integers at this field itself or in its (nested) list items; records note their own fields. */
+function hasLossyInts(acc: Acc): boolean {
+  for (let a: Acc | null = acc; a; a = a.items) if (a.lossyInts > 0) return true;
+  return false;
+}
+
 /** The record for an object position: fields in the order they first appear, whatever the sample order. */
 export function recordType(acc: Acc, hint: string, names: TypeNames): RecordType {
   const name = names.take(hint, "Record");
   const slots = [...acc.keys.entries()].sort(
     (a, b) => a[1].minPosition - b[1].minPosition || (a[0] < b[0] ? -1 : 1),
   );
-  const fields: RecordField[] = slots.map(([key, slot], i) => ({
-    name: key,
-    number: i + 1,
-    type: decideType(slot.acc, key, names),
-    optional: slot.present < acc.objects,
-  }));
+  const fields: RecordField[] = slots.map(([key, slot], i) => {
+    const field: RecordField = {
+      name: key,
+      number: i + 1,
+      type: decideType(slot.acc, key, names),
+      optional: slot.present < acc.objects,
+    };
+    if (hasLossyInts(slot.acc)) field.doc = lossyIntsNote;
+    return field;
+  });
   return { kind: "record", name, fields };
 }
 

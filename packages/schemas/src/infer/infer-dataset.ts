@@ -8,6 +8,7 @@ import {
   toDataValue,
 } from "../parse/parse-json-lossless.ts";
 import { accumulate, newAcc } from "./accumulate.ts";
+import { conformFloats } from "./conform-floats.ts";
 import { recordType, TypeNames } from "./decide-type.ts";
 
 export interface InferOptions {
@@ -82,5 +83,7 @@ export function inferDataset(text: string, opts: InferOptions = {}): Dataset {
     root,
     source: opts.sampleFormat === "ndjson" ? "ndjson" : "json",
   };
-  return { schema, messages: messages.map(toDataValue) };
+  const data = messages.map(toDataValue);
+  conformFloats(root, data);
+  return { schema, messages: data };
 }

@@ -3,7 +3,7 @@
  * real API payloads and small enough that a hostile file fails fast with a clear message.
  */
 export interface ParseLimits {
-  /** Deepest nesting of arrays and objects (default 256). */
+  /** Deepest nesting of arrays and objects (default 256; values above maxSupportedDepth act as it). */
   maxDepth: number;
   /** Most keys in one object (default 100,000). */
   maxKeys: number;
@@ -16,3 +16,11 @@ export const defaultParseLimits: ParseLimits = {
   maxKeys: 100_000,
   maxInputChars: 64 * 1024 * 1024,
 };
+
+/**
+ * The deepest nesting any caller may allow. lossless-json, the inference and the emitters recurse
+ * once per level; on Node's default stack the parser overflows near 4,500 levels and infer + emit
+ * near 2,000, so a larger maxDepth would turn deep input into a stack overflow instead of a clear
+ * depth error. 1,000 keeps a margin for smaller worker stacks and the codecs' own recursion.
+ */
+export const maxSupportedDepth = 1_000;

@@ -1,7 +1,7 @@
 import { parse } from "lossless-json";
 import type { DataValue } from "../ir.ts";
 import { setOwn } from "../naming/set-own.ts";
-import { defaultParseLimits, type ParseLimits } from "./limits.ts";
+import { defaultParseLimits, maxSupportedDepth, type ParseLimits } from "./limits.ts";
 
 /**
  * A float written with a fraction or exponent whose value is integral (`1.0`, `2e3`): the one case
@@ -10,6 +10,17 @@ import { defaultParseLimits, type ParseLimits } from "./limits.ts";
  */
 export class IntegralFloat {
   constructor(readonly value: number) {}
+}
+
+/**
+ * An integer outside both the int64 and the uint64 range. No IDL integer holds it, so it is typed
+ * float64 and carried as the nearest double (precision lost); keeping it a bigint would make the
+ * data disagree with its schema. Subclassing IntegralFloat makes every consumer treat it as a float.
+ */
+export class LossyInteger extends IntegralFloat {
+  constructor(readonly text: string) {
+    super(Number(text));
+  }
 }
 
 /** A parsed JSON value: the data model, plus IntegralFloat where the source text said float. */
@@ -51,6 +62,7 @@ export function lineColumn(text: string, offset: number): { line: number; column
  * or a million keys are refused before a recursive parser could overflow the stack or the heap.
  */
 export function checkJsonShape(text: string, limits: Pick<ParseLimits, "maxDepth" | "maxKeys">): void {
+  const maxDepth = Math.min(limits.maxDepth, maxSupportedDepth);
   const keyCounts: number[] = [];
   const isObject: boolean[] = [];
   let inString = false;
@@ -65,10 +77,11 @@ export function checkJsonShape(text: string, limits: Pick<ParseLimits, "maxDepth
     else if (c === 123 || c === 91) {
       isObject.push(c === 123);
       keyCounts.push(0);
-      if (isObject.length > limits.maxDepth) {
+      if (isObject.length > maxDepth) {
         const { line, column } = lineColumn(text, i);
+        const capped = maxDepth < limits.maxDepth ? `, at most ${maxSupportedDepth} is supported` : "";
         throw new JsonInputError(
-          `nesting deeper than ${limits.maxDepth} levels at line ${line}, column ${column} (limit maxDepth)`,
+          `nesting deeper than ${maxDepth} levels at line ${line}, column ${column} (limit maxDepth${capped})`,
           line,
           column,
         );
@@ -104,6 +117,9 @@ export function parseJsonSource(text: string, overrides: Partial<ParseLimits> = 
   try {
     return parse(text, null, parseNumber) as SourceValue;
   } catch (err) {
+    // Only reachable if the stack is far smaller than usual; still a clear message, not a crash.
+    if (err instanceof RangeError)
+      throw new JsonInputError("nesting too deep for the parser's stack (limit maxDepth)");
     const msg = (err as Error).message;
     const pos = / at position (\d+)/.exec(msg);
     if (!pos) throw new JsonInputError(`invalid JSON: ${msg}`);
@@ -116,13 +132,18 @@ export function parseJsonSource(text: string, overrides: Partial<ParseLimits> = 
   }
 }
 
+const int64Min = -(2n ** 63n);
+const uint64Max = 2n ** 64n - 1n;
+
 function parseNumber(text: string): number | bigint | IntegralFloat {
   if (/[.eE]/.test(text)) {
     const n = Number(text);
     return Number.isInteger(n) ? new IntegralFloat(n) : n;
   }
   const n = Number(text);
-  return Number.isSafeInteger(n) ? n : BigInt(text);
+  if (Number.isSafeInteger(n)) return n;
+  const big = BigInt(text);
+  return big < int64Min || big > uint64Max ? new LossyInteger(text) : big;
 }
 
 /** The codecs' data model: IntegralFloat markers become plain numbers. */
@@ -144,7 +165,10 @@ export function toDataValue(v: SourceValue): DataValue {
   return v;
 }
 
-/** Lossless JSON: integers beyond ±2^53 become bigint; other numbers stay number. */
+/**
+ * Lossless JSON: integers beyond ±2^53 become bigint up to the int64/uint64 range; integers beyond
+ * that range and all other numbers are numbers (see LossyInteger).
+ */
 export function parseJsonLossless(text: string, limits: Partial<ParseLimits> = {}): DataValue {
   return toDataValue(parseJsonSource(text, limits));
 }
