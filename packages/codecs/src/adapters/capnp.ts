@@ -60,8 +60,54 @@ async function generate(emitted: EmittedSchema, workDir: string) {
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const unwrap = (t: IrType) => (t.kind === "nullable" ? t.type : t);
 const isPointer = (t: IrType) =>
-  ["string", "timestamp", "any", "bytes", "record", "array", "map", "union"].includes(t.kind);
-const is64 = (t: IrType) => t.kind === "int64" || t.kind === "uint64";
+  ["string", "any", "bytes", "record", "array", "map", "union"].includes(t.kind);
+// The IR timestamp is Int64 epoch milliseconds in the emitted .capnp; the mapper converts the sample's shape.
+const is64 = (t: IrType) => t.kind === "int64" || t.kind === "uint64" || t.kind === "timestamp";
+
+/**
+ * Points a still-null list pointer (an element of a List(List(T)) or List(Data)) at a new list of
+ * `length` elements. capnp-es only exports an initialiser for struct fields (`utils.initList`), so
+ * this repeats its allocation with the exported pointer helpers.
+ */
+function initListAt(
+  list: capnp.Pointer,
+  size: capnp.ListElementSize,
+  length: number,
+  compositeSize?: capnp.ObjectSize,
+): void {
+  const u = capnp.utils;
+  let content: capnp.Pointer;
+  if (size === capnp.ListElementSize.COMPOSITE) {
+    if (!compositeSize) throw new Error("a list of structs needs the struct size");
+    const padded = new capnp.ObjectSize((compositeSize.dataByteLength + 7) & -8, compositeSize.pointerLength);
+    const bytes = (padded.dataByteLength + padded.pointerLength * 8) * length;
+    // Composite lists start with a tag word shaped like a struct pointer giving the element count.
+    content = list.segment.allocate(bytes + 8);
+    u.setStructPointer(length, padded, content);
+    compositeSize = padded;
+  } else if (size === capnp.ListElementSize.VOID) {
+    u.setListPointer(0, size, length, list);
+    return;
+  } else if (size === capnp.ListElementSize.BIT) {
+    content = list.segment.allocate(Math.ceil(length / 8));
+  } else {
+    content = list.segment.allocate(length * u.getListElementByteLength(size));
+  }
+  const res = u.initPointer(content.segment, content.byteOffset, list);
+  u.setListPointer(res.offsetWords, size, length, res.pointer, compositeSize);
+}
+
+/** The element size a generated list class declares (Data is a byte list without its own `_capnp`). */
+function listShape(
+  list: unknown,
+  itemKind: string,
+): { size: capnp.ListElementSize; composite?: capnp.ObjectSize } {
+  if (itemKind === "bytes") return { size: capnp.ListElementSize.BYTE };
+  const c = (
+    list as { constructor: { _capnp: { size: capnp.ListElementSize; compositeSize?: capnp.ObjectSize } } }
+  ).constructor._capnp;
+  return { size: c.size, composite: c.compositeSize };
+}
 
 /** Text getters do not say whether the pointer is null; read its index from the generated getter. */
 function textPointerIndex(ctor: StructCtor, field: string): number | undefined {
@@ -118,7 +164,7 @@ export async function prepareCapnp(
           ? is64(b)
             ? "int64"
             : "value"
-          : b.kind === "string" || b.kind === "timestamp" || b.kind === "any"
+          : b.kind === "string" || b.kind === "any"
             ? "text"
             : b.kind === "record" || b.kind === "array" || b.kind === "bytes"
               ? b.kind
@@ -132,11 +178,21 @@ export async function prepareCapnp(
   const setItem = (list: ListLike, i: number, t: IrType, v: unknown) => {
     const b = unwrap(t);
     if (b.kind === "record") write(list.get(i) as Struct, b, v as Record<string, unknown>);
-    else if (isPointer(b) && b.kind !== "string" && b.kind !== "any" && b.kind !== "timestamp") {
-      // capnp-es exports no initialiser for a list inside a list (only for struct fields).
-      throw new Error(
-        `lists of ${b.kind === "array" ? "lists" : b.kind} are not supported by this adapter yet`,
-      );
+    else if (b.kind === "array") {
+      const arr = v as unknown[];
+      const inner = list.get(i) as ListLike & capnp.Pointer;
+      const items = b.items;
+      const shape = listShape(inner, unwrap(items).kind);
+      initListAt(inner, shape.size, arr.length, shape.composite);
+      for (let j = 0; j < arr.length; j++) setItem(inner, j, items, arr[j]);
+    } else if (b.kind === "bytes") {
+      const bytes = v as Uint8Array;
+      const inner = list.get(i) as capnp.Data;
+      initListAt(inner, capnp.ListElementSize.BYTE, bytes.length);
+      inner.copyBuffer(bytes);
+    } else if (isPointer(b) && b.kind !== "string" && b.kind !== "any") {
+      // The emitter turns maps into entry lists and unions into text, so nothing else should arrive here.
+      throw new Error(`lists of ${b.kind} are not supported by this adapter`);
     } else list.set(i, is64(b) ? BigInt(v as number) : v);
   };
   const write = (s: Struct, rec: RecordType, o: Record<string, unknown>) => {
@@ -171,7 +227,15 @@ export async function prepareCapnp(
   };
   const getItem = (list: ListLike, i: number, t: IrType): unknown => {
     const b = unwrap(t);
-    return b.kind === "record" ? read(list.get(i) as Struct, b) : list.get(i);
+    if (b.kind === "record") return read(list.get(i) as Struct, b);
+    if (b.kind === "array") {
+      const inner = list.get(i) as ListLike;
+      const arr = new Array(inner.length);
+      for (let j = 0; j < inner.length; j++) arr[j] = getItem(inner, j, b.items);
+      return arr;
+    }
+    if (b.kind === "bytes") return (list.get(i) as capnp.Data).toUint8Array().slice();
+    return list.get(i);
   };
   const read = (s: Struct, rec: RecordType): Record<string, unknown> => {
     const out: Record<string, unknown> = {};

@@ -68,6 +68,47 @@ function recordsOf(t: IrType, out = new Map<string, RecordType>()): Map<string, 
   return out;
 }
 
+const forced = Symbol("forcesDefaults");
+const isScalarKind = (k: string) =>
+  ["bool", "int32", "int64", "uint32", "uint64", "float32", "float64", "timestamp", "enum"].includes(k);
+
+/**
+ * flatc 2.0.8's TypeScript gives an optional scalar (`x: bool = null`) an adder that passes the
+ * type's default (`addFieldInt8(i, +x, 0)`), so a present `false` or `0` is skipped and reads back as
+ * null. `create<T>` only calls the adder when the value is not null, so forcing defaults for the
+ * duration of that one call writes exactly the present values. Forcing defaults for the whole build
+ * is not an option: it would also write null offsets and defaults of required scalars.
+ */
+function keepOptionalScalarDefaults(table: TableClass | undefined, rec: RecordType): void {
+  if (!table) throw new Error(`generated code has no table ${rec.name}`);
+  // One static adder per field, in declaration order (flatc writes them that way).
+  const adders = Object.getOwnPropertyNames(table).filter(
+    (n) => /^add[A-Z0-9_]/.test(n) && typeof table[n] === "function",
+  );
+  if (adders.length !== rec.fields.length)
+    throw new Error(`${rec.name} has ${adders.length} adders, the schema ${rec.fields.length} fields`);
+  rec.fields.forEach((f, i) => {
+    // The emitter's rule for `= null`.
+    const base = f.type.kind === "nullable" ? f.type.type : f.type;
+    if (!isScalarKind(base.kind) || !(f.optional || f.type.kind === "nullable")) return;
+    const name = adders[i] as string;
+    const add = table[name] as ((b: flatbuffers.Builder, v: unknown) => void) & { [forced]?: true };
+    // The generated module is cached by require: a second prepare in this process sees it patched.
+    if (add[forced]) return;
+    table[name] = Object.assign(
+      (b: flatbuffers.Builder, v: unknown) => {
+        b.forceDefaults(true);
+        try {
+          add.call(table, b, v);
+        } finally {
+          b.forceDefaults(false);
+        }
+      },
+      { [forced]: true as const },
+    );
+  });
+}
+
 /** FlatBuffers with flatc's TypeScript object API: pack() to encode, unpack() to decode, accessors for access. */
 export async function prepareFlatbuffers(
   dataset: Dataset,
@@ -91,6 +132,7 @@ export async function prepareFlatbuffers(
     props.set(name, keys);
     classes.set(name, T);
   }
+  for (const rec of records.values()) keepOptionalScalarDefaults(mod[rec.name] as TableClass, rec);
   const mapper = new IdlValueMapper(emitted, {
     enums: "number",
     toLeaf: (v, t) => {
@@ -165,7 +207,7 @@ export async function prepareFlatbuffers(
     notes: [
       ...emitted.notes,
       `access reads ${skim.join(", ") || "no"} root field(s) without unpacking`,
-      "flatc 2.0.8 --ts writes optional scalars (`= null`) with the type's default as the skip value, so false/0 in them are dropped; fidelity reports it",
+      "optional scalars (`= null`) equal to the type's default are written with forceDefaults: flatc 2.0.8 --ts would skip them",
     ],
   };
 }

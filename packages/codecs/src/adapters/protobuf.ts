@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Dataset, type EmittedSchema, emitProto } from "@wirebench/schemas";
 import protobuf from "protobufjs";
+import protojson from "protobufjs/ext/protojson.js";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
 import { asBuffer } from "./convert-values.ts";
 import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
@@ -19,7 +20,9 @@ export function prepareProtobuf(
 ): PreparedCodec {
   writeFileSync(join(workDir, emitted.fileName), emitted.text);
   const root = new protobuf.Root();
-  const parsed = protobuf.parse(emitted.text, root, { keepCase: false });
+  // keepCase: message properties are the .proto field names; the JSON variant derives each key from
+  // the field's jsonName (protoc's rule, `f_1st` → `f1st`), which a camelCased property cannot give.
+  const parsed = protobuf.parse(emitted.text, root, { keepCase: true });
   for (const imp of parsed.imports ?? []) {
     const common = protobuf.common.get(imp);
     if (common?.nested) root.addJSON(common.nested);
@@ -27,7 +30,6 @@ export function prepareProtobuf(
   root.resolveAll();
   const T = root.lookupType(emitted.rootType);
   const mapper = new IdlValueMapper(emitted, {
-    fieldKey: (n) => protobuf.util.camelCase(n),
     // fromObject reads 64-bit integers given as strings through Long, exactly.
     toLeaf: (v) => (typeof v === "bigint" ? v.toString() : v),
   });
@@ -59,15 +61,17 @@ export function prepareProtobuf(
       notes,
     };
   }
-  // Canonical proto3 JSON mapping: lowerCamelCase names, int64 as strings, bytes base64, enum names.
-  const jsonOpts = protobuf.util.toJSONOptions;
+  // Canonical ProtoJSON: jsonName keys, int64 as strings, bytes base64, enum names, defaults omitted.
   return {
     inputs,
-    encode: (m) => Buffer.from(JSON.stringify(T.toObject(m as protobuf.Message, jsonOpts)), "utf8"),
-    decode: (b) => T.fromObject(JSON.parse(asBuffer(b).toString("utf8"))),
+    encode: (m) => Buffer.from(protojson.toJsonString(T, m as protobuf.Message), "utf8"),
+    decode: (b) => protojson.fromJsonString(T, asBuffer(b).toString("utf8")),
     toPlain,
     artifacts,
-    notes: [...emitted.notes, "canonical proto3 JSON mapping via toObject(toJSONOptions) + JSON.stringify"],
+    notes: [
+      ...emitted.notes,
+      "canonical ProtoJSON mapping via protobufjs/ext/protojson (toJsonString/fromJsonString)",
+    ],
   };
 }
 

@@ -1,6 +1,7 @@
 import type { DataObject, DataValue, IrType, RecordField, RecordType } from "@wirebench/schemas";
+import protobuf from "protobufjs";
 import { defineKey, isPlainObject } from "../adapters/convert-values.ts";
-import { fits } from "./ir-walk.ts";
+import { fits, ISO_DATE_TIME } from "./ir-walk.ts";
 
 /**
  * Reads a JSON sample that follows a given schema (`--schema`) into the data model keyed by the
@@ -66,10 +67,22 @@ export function conformToSchema(t: IrType, v: DataValue, path = ""): DataValue {
         return new Uint8Array(Buffer.from(v, "base64"));
       throw new Error(`${at}: expected base64 bytes, found ${kindOf(v)}`);
     case "string":
-    case "timestamp":
       if (typeof v !== "string") throw new Error(`${at}: expected a string, found ${kindOf(v)}`);
       return v;
+    case "timestamp":
+      return conformTimestamp(v, at);
   }
+}
+
+/**
+ * A timestamp is ISO-8601 text or an integer of epoch milliseconds; either is kept as written, so the
+ * decoded value can be compared in the sample's own shape. The wire carries epoch milliseconds.
+ */
+function conformTimestamp(v: DataValue, at: string): DataValue {
+  if (typeof v === "string" && ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v))) return v;
+  if (typeof v === "number" && Number.isInteger(v)) return v;
+  if (typeof v === "bigint") return conformInt("int64", v, at);
+  throw new Error(`${at}: expected an ISO-8601 date-time or epoch milliseconds, found ${kindOf(v)}`);
 }
 
 function conformInt(kind: string, v: DataValue, at: string): DataValue {
@@ -88,9 +101,9 @@ function conformInt(kind: string, v: DataValue, at: string): DataValue {
   return n >= -9007199254740991n && n <= 9007199254740991n ? Number(n) : n;
 }
 
-/** Protobuf's JSON name: lowerCamelCase of the field name (underscores removed, next letter upper). */
+/** protoc's json_name rule (protobufjs `util.jsonName`, which the Protobuf JSON variant writes). */
 export function protoJsonName(name: string): string {
-  return name.replace(/_+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase());
+  return protobuf.util.jsonName(name);
 }
 
 function conformRecord(t: RecordType, v: DataValue, path: string): DataObject {

@@ -8,11 +8,11 @@ import type {
 } from "@wirebench/schemas";
 import { defineKey, isPlainObject } from "../adapters/convert-values.ts";
 import { anyFromJson, anyToJson } from "./any-json.ts";
-import { ABSENT, type Absent, defaultOf, normalizeInt, reverse } from "./ir-walk.ts";
+import { ABSENT, type Absent, defaultOf, ISO_DATE_TIME, normalizeInt, reverse } from "./ir-walk.ts";
 
 /** Per-library hooks at the edges of the walk: field naming and scalar leaves. */
 export interface IdlValueOptions {
-  /** Key the library expects for an IDL field name (protobufjs camelCases, others keep it). Default: identity. */
+  /** Key the library expects for an IDL field name, if it renames fields. Default: identity. */
   fieldKey?: (idlName: string) => string;
   /** A scalar leaf on its way into the library (e.g. bigint → string). Default: identity. */
   toLeaf?: (v: DataValue, idl: IrType) => unknown;
@@ -23,6 +23,19 @@ export interface IdlValueOptions {
 }
 
 type Wrapper = RecordType & { wrapper?: "list" | "value" | "entry" };
+
+/**
+ * Every emitter writes the IR timestamp as a 64-bit integer of epoch milliseconds (proto int64, Avro
+ * long/timestamp-millis, Thrift i64, FlatBuffers long, Cap'n Proto Int64), so adapters see it as int64.
+ */
+const TIMESTAMP_WIRE: IrType = { kind: "int64" };
+
+/** How a sample wrote a timestamp, so decoding gives back the same shape. */
+interface TimestampShape {
+  iso: boolean;
+  /** The ISO text had a fractional second; without one, whole seconds are written without `.000`. */
+  fraction: boolean;
+}
 
 /**
  * Converts between the data model (original names, the original IR) and the shape an IDL sees
@@ -36,6 +49,8 @@ export class IdlValueMapper {
   private readonly fromLeaf: (v: unknown, t: IrType) => DataValue;
   private readonly symbolsBack = new Map<string, Record<string, string>>();
   private readonly enumsAsNumbers: boolean;
+  /** Per IR timestamp type, the shape the first sample value had (epoch number or ISO-8601 text). */
+  private readonly timestampShapes = new WeakMap<IrType, TimestampShape>();
 
   constructor(
     private readonly emitted: EmittedSchema,
@@ -133,6 +148,8 @@ export class IdlValueMapper {
           return s;
         }
         return v;
+      case "timestamp":
+        return this.toLeaf(this.timestampToMillis(orig, v, path), TIMESTAMP_WIRE);
       default:
         if (v === null) throw new Error(`${path || "/"}: null where the schema has ${orig.kind}`);
         return this.toLeaf(v, idl);
@@ -168,6 +185,12 @@ export class IdlValueMapper {
         v === undefined || v === null ? undefined : (v as Record<string, unknown>)[this.fieldKey(inner.name)];
       return iv === undefined ? defaultOf(orig) : this.from(orig, inner.type, iv, path);
     }
+    // Absent int64 means 0 (proto3 omits it), which is the epoch in the sample's own shape.
+    if (orig.kind === "timestamp")
+      return this.timestampFromMillis(
+        orig,
+        v === undefined || v === null ? 0 : this.fromLeaf(v, TIMESTAMP_WIRE),
+      );
     if (v === undefined || v === null) return defaultOf(orig, this.enumDefault(orig, idl));
     switch (orig.kind) {
       case "record": {
@@ -230,6 +253,36 @@ export class IdlValueMapper {
       default:
         return this.fromLeaf(v, idl);
     }
+  }
+
+  private timestampToMillis(orig: IrType, v: DataValue, path: string): number | bigint {
+    const known = this.timestampShapes.has(orig);
+    if (typeof v === "string") {
+      // Date.parse alone would also take "Wed Aug 27 13:08:45 +0000 2014", which no IDL means.
+      const ms = ISO_DATE_TIME.test(v) ? Date.parse(v) : Number.NaN;
+      if (Number.isNaN(ms)) throw new Error(`${path || "/"}: "${v}" is not an ISO-8601 timestamp`);
+      if (!known) this.timestampShapes.set(orig, { iso: true, fraction: /[.,]\d/.test(v) });
+      return ms;
+    }
+    if (typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v))) {
+      if (!known) this.timestampShapes.set(orig, { iso: false, fraction: false });
+      return typeof v === "bigint" ? normalizeInt(v) : v;
+    }
+    throw new Error(`${path || "/"}: a timestamp must be ISO-8601 text or epoch milliseconds`);
+  }
+
+  /**
+   * Epoch milliseconds back to the shape the sample used. ISO text comes back in UTC with `Z`: a
+   * sample with an offset or sub-millisecond digits reads back different, and fidelity names it.
+   */
+  private timestampFromMillis(orig: IrType, v: DataValue): DataValue {
+    const ms = typeof v === "bigint" ? normalizeInt(v) : v;
+    const shape = this.timestampShapes.get(orig);
+    if (!shape?.iso || typeof ms !== "number") return ms;
+    const d = new Date(ms);
+    if (Number.isNaN(d.getTime())) return ms; // beyond the ±8.64e15 ms a JS Date can show
+    const iso = d.toISOString();
+    return !shape.fraction && iso.endsWith(".000Z") ? `${iso.slice(0, -5)}Z` : iso;
   }
 
   private enumDefault(orig: IrType, idl: IrType): string | undefined {

@@ -5,6 +5,9 @@ import { isPlainObject } from "../adapters/convert-values.ts";
 export const ABSENT: unique symbol = Symbol("absent");
 export type Absent = typeof ABSENT;
 
+/** ISO-8601 date-time, as the canonical Protobuf JSON mapping writes google.protobuf.Timestamp. */
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}([.,]\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+
 /** Which IR variant of a union a runtime value belongs to (first that fits, in declaration order). */
 export function unionVariantIndex(variants: IrType[], v: DataValue): number {
   const i = variants.findIndex((t) => fits(t, v));
@@ -27,9 +30,11 @@ export function fits(t: IrType, v: DataValue): boolean {
     case "float64":
       return typeof v === "number";
     case "string":
-    case "timestamp":
     case "enum":
       return typeof v === "string";
+    case "timestamp":
+      // ISO-8601 text or epoch milliseconds, the two shapes samples and the synthesizer use.
+      return typeof v === "string" || typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v));
     case "bytes":
       return v instanceof Uint8Array;
     case "record":
@@ -54,7 +59,6 @@ export function defaultOf(t: IrType, enumDefault?: string): DataValue {
     case "bool":
       return false;
     case "string":
-    case "timestamp":
       return "";
     case "bytes":
       return new Uint8Array(0);

@@ -1,10 +1,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Dataset, emitProto } from "@wirebench/schemas";
+import { type Dataset, emitProto, parseJsonLossless } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
 import { prepareProtobuf } from "../../src/adapters/protobuf.ts";
 import { compareDatasets } from "../../src/fidelity/compare-values.ts";
+import { conformToSchema } from "../../src/schema-bridge/conform-sample.ts";
 import { everyTypeDataset } from "../helpers/every-type.ts";
 
 const work = () => mkdtempSync(join(tmpdir(), "wirebench-proto-"));
@@ -35,6 +36,45 @@ describe("protobuf adapter on the every-type fixture", () => {
     expect(text).toContain('"big":"505874924095815681"');
     expect(text).toContain('"userName":"ann"');
     expect(text).toContain('"color":"COLOR_GREEN"');
+  });
+});
+
+describe("protobuf JSON names follow protoc's json_name rule", () => {
+  // protoc upper-cases whatever follows an underscore, digits included: `f_1st` → `f1st`; the old
+  // camelCase rule only joined `_` + lowercase letter and wrote `f_1st` and `x_2Y` for `x_2_y`.
+  const d: Dataset = {
+    schema: {
+      irVersion: 1,
+      name: "Names",
+      source: "proto",
+      root: {
+        kind: "record",
+        name: "Names",
+        fields: [
+          { name: "f_1st", number: 1, optional: false, type: { kind: "int32" } },
+          { name: "x_2_y", number: 2, optional: false, type: { kind: "string" } },
+          { name: "last_updated", number: 3, optional: false, type: { kind: "int64" } },
+        ],
+      },
+    },
+    messages: [{ f_1st: 7, x_2_y: "x", last_updated: 505874924095815681n }],
+  };
+
+  it("writes jsonName keys and reads them back exactly", () => {
+    const emitted = emitProto(d.schema);
+    // The emitter must keep these names as written, or this test checks something else.
+    for (const name of ["f_1st", "x_2_y", "last_updated"]) expect(emitted.text).toContain(` ${name} = `);
+    const codec = prepareProtobuf(d, emitted, work(), true);
+    const json = JSON.parse(Buffer.from(codec.encode(codec.inputs[0])).toString("utf8"));
+    expect(Object.keys(json)).toEqual(["f1st", "x2Y", "lastUpdated"]);
+    const { fidelity } = roundTrip(d, true);
+    expect(fidelity).toEqual({ exact: true, issues: [], issueCount: 0 });
+  });
+
+  it("conformToSchema accepts exactly the keys the JSON variant writes", () => {
+    const codec = prepareProtobuf(d, emitProto(d.schema), work(), true);
+    const written = parseJsonLossless(Buffer.from(codec.encode(codec.inputs[0])).toString("utf8"));
+    expect(conformToSchema(d.schema.root, written)).toEqual(d.messages[0]);
   });
 });
 

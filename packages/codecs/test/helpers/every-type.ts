@@ -50,6 +50,9 @@ export const everyTypeSchema: IrSchema = {
       },
       { name: "extra", number: 18, optional: false, type: { kind: "any" } },
       { name: "user-name", number: 19, optional: false, type: { kind: "string" } },
+      // The two sample shapes of a timestamp: ISO-8601 text and epoch milliseconds.
+      { name: "at", number: 20, optional: false, type: { kind: "timestamp" } },
+      { name: "seen", number: 21, optional: false, type: { kind: "timestamp" } },
     ],
   },
 };
@@ -77,6 +80,8 @@ export const everyTypeDataset: Dataset = {
       either: "text",
       extra: { nested: [1, "two", null] },
       "user-name": "ann",
+      at: "2024-01-02T03:04:05Z",
+      seen: 1704164645123,
     },
     {
       flag: false,
@@ -97,6 +102,9 @@ export const everyTypeDataset: Dataset = {
       either: 12,
       extra: 3,
       "user-name": "",
+      // The epoch: proto3 and FlatBuffers leave a zero int64 off the wire, which must still read back.
+      at: "1970-01-01T00:00:00Z",
+      seen: -1,
     },
   ],
 };

@@ -51,9 +51,43 @@ describe("conformToSchema (--schema)", () => {
     expect(() => conformToSchema(record, sample)).toThrow(message);
   });
 
-  it("computes Protobuf JSON names", () => {
+  it("computes Protobuf JSON names by protoc's rule", () => {
     expect(protoJsonName("last_updated")).toBe("lastUpdated");
     expect(protoJsonName("a_b_c1")).toBe("aBC1");
     expect(protoJsonName("plain")).toBe("plain");
+    // Whatever follows an underscore is upper-cased (a digit stays a digit); a trailing one vanishes.
+    expect(protoJsonName("f_1st")).toBe("f1st");
+    expect(protoJsonName("a__b_")).toBe("aB");
+  });
+
+  describe("timestamps", () => {
+    const stamp: IrType = {
+      kind: "record",
+      name: "Stamp",
+      fields: [{ name: "at", number: 1, optional: false, type: { kind: "timestamp" } }],
+    };
+
+    it.each([["2024-01-02T03:04:05Z"], ["2024-01-02T03:04:05.123456+02:00"], [1704164645000], [-1]])(
+      "keeps %j in the shape the sample wrote it",
+      (at) => {
+        expect(conformToSchema(stamp, { at })).toEqual({ at });
+      },
+    );
+
+    it("reads a bigint of epoch milliseconds as a number when it is safe", () => {
+      expect(conformToSchema(stamp, { at: 1704164645000n })).toEqual({ at: 1704164645000 });
+    });
+
+    it.each([
+      [
+        { at: "yesterday" },
+        '/at: expected an ISO-8601 date-time or epoch milliseconds, found string "yesterday"',
+      ],
+      [{ at: "2024-13-02T03:04:05Z" }, "/at: expected an ISO-8601 date-time"],
+      [{ at: 1.5 }, "/at: expected an ISO-8601 date-time or epoch milliseconds, found number 1.5"],
+      [{ at: true }, "/at: expected an ISO-8601 date-time or epoch milliseconds, found boolean true"],
+    ])("rejects %j", (sample, message) => {
+      expect(() => conformToSchema(stamp, sample)).toThrow(message);
+    });
   });
 });
