@@ -14,7 +14,10 @@ export const workerEnvSchema = z.object({
     .regex(/^[\w.-]+$/, "letters, digits, '.', '_' or '-' only")
     .default("wirebench-runs"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** How long SIGTERM waits for the current job before the worker gives up on it (it is then retried). */
+  /**
+   * How long SIGTERM waits for the current job. A job still running then is handed back: its run is
+   * `queued` again and the job returns to the wait list, so another worker starts it at once.
+   */
   WORKER_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** A claim on a run (and BullMQ's job lock) lasts this long without renewal; renewed every third of it. */
   WORKER_LEASE_MS: z.coerce.number().int().min(500).default(30_000),

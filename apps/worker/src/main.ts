@@ -1,5 +1,6 @@
 import { createPrismaClient, ensureDatabase, ServiceUnreachableError } from "@wirebench/db";
 import { createRunQueue, runJob } from "@wirebench/jobs";
+import type { Job } from "bullmq";
 import { EnvError, parseWorkerEnv } from "./env.ts";
 import { createLogger } from "./logger.ts";
 import { checkRedis } from "./redis.ts";
@@ -17,6 +18,14 @@ async function main(): Promise<void> {
   const prisma = createPrismaClient(env.DATABASE_URL);
   const queue = createRunQueue(env.REDIS_URL, env.WIREBENCH_QUEUE);
 
+  // The job in flight, so a shutdown that cannot wait for it can hand it back (one job at a time).
+  let current: { job: Job; token: string | undefined } | undefined;
+  const handleRun = createRunJobHandler({
+    prisma,
+    pipeline: runPipeline,
+    logger,
+    leaseMs: env.WORKER_LEASE_MS,
+  });
   const worker = startWorker({
     redisUrl: env.REDIS_URL,
     queue: env.WIREBENCH_QUEUE,
@@ -24,12 +33,14 @@ async function main(): Promise<void> {
     lockDurationMs: env.WORKER_LEASE_MS,
     stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS,
     handlers: {
-      [runJob.name]: createRunJobHandler({
-        prisma,
-        pipeline: runPipeline,
-        logger,
-        leaseMs: env.WORKER_LEASE_MS,
-      }),
+      [runJob.name]: async (job, token) => {
+        current = { job, token };
+        try {
+          return await handleRun(job, token);
+        } finally {
+          current = undefined;
+        }
+      },
     },
     onFinalFailure: async (job, reason) => {
       const parsed = runJob.payload.safeParse(job.data);
@@ -54,10 +65,13 @@ async function main(): Promise<void> {
     stopping = true;
     clearInterval(sweeper);
     logger.info({ signal }, "worker stopping: finishing the current job");
-    // A job still running at the deadline keeps its lease; another worker takes it over when it lapses.
     const deadline = setTimeout(() => {
-      logger.warn("shutdown timeout reached; the current job will be taken over by another worker");
-      process.exit(1);
+      logger.warn("shutdown timeout reached; handing the current run back to the queue");
+      handBack(current)
+        .catch((err) =>
+          logger.error({ err: String(err) }, "could not hand the run back; its lease will lapse"),
+        )
+        .finally(() => process.exit(1));
     }, env.WORKER_SHUTDOWN_TIMEOUT_MS);
     await worker.close();
     await queue.close();
@@ -66,6 +80,25 @@ async function main(): Promise<void> {
     logger.info("worker stopped");
     process.exit(0);
   };
+  /**
+   * Puts an unfinished run back to `queued` and its job back on the wait list (without spending an
+   * attempt: stopping a worker is not the run's fault), so another worker takes it at once instead
+   * of after the lease and BullMQ's stalled check lapse. The process exits right after, which also
+   * ends the measurement child (it exits when its IPC channel closes).
+   */
+  async function handBack(inFlight: typeof current): Promise<void> {
+    if (!inFlight) return;
+    const parsed = runJob.payload.safeParse(inFlight.job.data);
+    if (parsed.success) {
+      await prisma.run.updateMany({
+        where: { id: parsed.data.runId, status: "running" },
+        data: { status: "queued", leaseExpiresAt: null },
+      });
+    }
+    await inFlight.job.moveToWait(inFlight.token);
+    logger.info({ jobId: inFlight.job.id }, "run handed back to the queue");
+  }
+
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 }

@@ -14,11 +14,15 @@ export interface WorkerProcess {
   exit(): Promise<number | null>;
 }
 
-/** The real worker (src/main.ts) as a child process, with settings for fast failure detection. */
-export function spawnWorker(env: Record<string, string>): WorkerProcess {
+/**
+ * The real worker (src/main.ts) as a child process, with settings for fast failure detection.
+ * `detached` gives it a process group of its own, as scripts/up.mjs does, so a test can signal the group.
+ */
+export function spawnWorker(env: Record<string, string>, opts: { detached?: boolean } = {}): WorkerProcess {
   const child = spawn(process.execPath, ["--import", "tsx", mainPath], {
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: opts.detached === true,
   });
   let out = "";
   child.stdout?.on("data", (d) => {

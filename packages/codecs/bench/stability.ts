@@ -1,7 +1,8 @@
 /**
  * Stability: three consecutive compares on twitter.json; do the medians agree within the reported
  * 95% CIs? Prints, per format and operation, the three medians and whether every pair of CIs overlaps.
- * npx tsx packages/codecs/bench/stability.ts
+ * A benchmark, not a test: run it on a quiet machine.
+ *   npm run bench:stability -w @wirebench/codecs     (or: npx tsx packages/codecs/bench/stability.ts)
  */
 import { runComparison, type Timing } from "../src/index.ts";
 import { corpusDataset, fmtNs, pct, timingOf } from "./bench-helpers.ts";

@@ -1,7 +1,8 @@
 /**
  * Time to result: `wirebench compare` (the real CLI, a fresh process) on a ~10 KB sample with every
  * format, full and --quick. Targets: 20 s and 5 s on a 2-core machine.
- * npx tsx packages/codecs/bench/time-to-result.ts
+ * A benchmark, not a test: run it on a quiet machine.
+ *   npm run bench:time-to-result -w @wirebench/codecs     (or: npx tsx packages/codecs/bench/time-to-result.ts)
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";

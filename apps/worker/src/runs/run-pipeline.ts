@@ -1,11 +1,4 @@
-import {
-  type FormatResult,
-  importSchema,
-  loadDataset,
-  registry,
-  runComparison,
-  selectEntries,
-} from "@wirebench/codecs";
+import { importSchema, loadDataset, registry, runComparison, selectEntries } from "@wirebench/codecs";
 import { type Dataset, synthesize } from "@wirebench/schemas";
 import type { RunPipeline } from "./handle-run-job.ts";
 
@@ -43,7 +36,9 @@ export function datasetOf(
 
 /**
  * The worker's pipeline: schema engine, then the codec engine (which measures each format in child
- * processes with limits). Each format's stage is reported as it changes; results are saved at the end.
+ * processes with limits). Each format's stage is reported as it changes, and its FormatResult row is
+ * saved as soon as the format is verified or failed, then overwritten with the timed entry; the
+ * codec engine reports a format `done` only after that final save.
  */
 export const runPipeline: RunPipeline = async (run, hooks) => {
   const options = (run.options ?? {}) as RunOptions;
@@ -54,7 +49,7 @@ export const runPipeline: RunPipeline = async (run, hooks) => {
     formats,
     quick: !!options.quick,
     onProgress: (e) => hooks.onProgress(e.id, e.phase),
+    onFormatResult: (entry) => hooks.onResult(entry),
   });
-  for (const f of result.formats as FormatResult[]) await hooks.onResult(f);
   return { ir: dataset.schema, environment: { ...result.environment, noise: result.noise } };
 };

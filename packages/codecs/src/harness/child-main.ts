@@ -6,18 +6,49 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deserialize } from "node:v8";
+import { Worker } from "node:worker_threads";
 import type { Dataset } from "@wirebench/schemas";
 import { isUnsupported, type PreparedCodec } from "../adapters/types.ts";
 import { compareDatasets } from "../fidelity/compare-values.ts";
 import { loadAdapter } from "../registry/registry.ts";
+import type { FirstMessage } from "../result/result-schema.ts";
 import { compressedSizes } from "../sizes/compressed-sizes.ts";
 import { bytesAllocatedPerOp } from "./allocations.ts";
 import { warmUpAndCalibrate } from "./calibrate.ts";
 import type { ChildJob, ChildMessage, Op } from "./protocol.ts";
 import { checksum, timeBatch } from "./timed-batch.ts";
 
+/**
+ * Rejects once the parent is gone, so a child never keeps measuring for nobody: each step awaits a
+ * send, and the rejection ends the run.
+ */
 function send(msg: ChildMessage): Promise<void> {
-  return new Promise((resolve) => process.send?.(msg, undefined, {}, () => resolve()));
+  return new Promise((resolve, reject) => {
+    if (!process.send || !process.connected) {
+      reject(new Error("the parent process is gone (IPC channel closed)"));
+      return;
+    }
+    process.send(msg, undefined, {}, (err) => (err ? reject(err) : resolve()));
+  });
+}
+
+// Children run in their own process group (so a signal to the worker's group spares them) and
+// nothing else would stop them when the parent dies: its IPC channel closing is the signal to go.
+process.on("disconnect", () => process.exit(3));
+// A format stuck in a synchronous loop never yields, so `disconnect` cannot fire (the step timer that
+// would kill it died with the parent). A thread of its own notices the parent is gone (this process
+// was re-parented) and ends the process. It wakes twice a second and allocates next to nothing.
+new Worker(
+  `const { workerData } = require("node:worker_threads");
+   setInterval(() => { if (process.ppid !== workerData.parent) process.kill(workerData.self, "SIGKILL"); }, 500);`,
+  { eval: true, workerData: { parent: process.ppid, self: process.pid } },
+).unref();
+
+function firstMessageOf(encoded: Uint8Array[], cap: number): FirstMessage | undefined {
+  const first = encoded[0];
+  if (!first) return undefined;
+  const kept = Buffer.from(first.buffer, first.byteOffset, Math.min(first.byteLength, cap));
+  return { base64: kept.toString("base64"), bytes: first.byteLength, truncated: first.byteLength > cap };
 }
 
 function errorText(err: unknown): string {
@@ -74,7 +105,15 @@ async function run(job: ChildJob): Promise<void> {
         }
         const fidelity = compareDatasets(dataset.messages, plain, dataset.schema.root);
         const sizes = await compressedSizes(encoded);
-        await send({ type: "verified", id: entry.id, fidelity, sizes, meanBytes: sizes.perMessage.raw });
+        const firstMessage = firstMessageOf(encoded, job.firstMessageMaxBytes);
+        await send({
+          type: "verified",
+          id: entry.id,
+          fidelity,
+          sizes,
+          meanBytes: sizes.perMessage.raw,
+          ...(firstMessage ? { firstMessage } : {}),
+        });
       }
       live.push({ id: entry.id, codec: prepared, encoded, fns: {} });
     } catch (err) {

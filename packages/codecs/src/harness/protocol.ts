@@ -1,5 +1,5 @@
 import type { RegistryEntry } from "../registry/registry.ts";
-import type { Artifact, Fidelity, SizeDetail } from "../result/result-schema.ts";
+import type { Artifact, Fidelity, FirstMessage, SizeDetail } from "../result/result-schema.ts";
 import type { MeasureSettings } from "./settings.ts";
 
 export type Op = "encode" | "decode" | "access";
@@ -15,13 +15,22 @@ export interface ChildJob {
   verify: string[];
   /** Only prepare and verify; no timing (corpus round-trip tests). */
   verifyOnly: boolean;
+  /** Cap on the first encoded message sent back with `verified`, in bytes. */
+  firstMessageMaxBytes: number;
 }
 
 /** Child → parent. `step` arms the parent's kill timer and says whom to blame if the child dies. */
 export type ChildMessage =
   | { type: "step"; id: string; step: Step; op?: Op; round?: number }
   | { type: "prepared"; id: string; artifacts: Artifact[]; notes: string[]; hasAccess: boolean }
-  | { type: "verified"; id: string; fidelity: Fidelity; sizes: SizeDetail; meanBytes: number }
+  | {
+      type: "verified";
+      id: string;
+      fidelity: Fidelity;
+      sizes: SizeDetail;
+      meanBytes: number;
+      firstMessage?: FirstMessage;
+    }
   | { type: "samples"; id: string; op: Op; round: number; nsPerOp: number[]; iterations: number }
   | { type: "alloc"; id: string; op: Op; bytesPerOp: number | null }
   | { type: "failed"; id: string; error: string }

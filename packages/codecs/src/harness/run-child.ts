@@ -33,6 +33,10 @@ export function runChild(
       execArgv: ["--import", tsxLoader, `--max-old-space-size=${limits.memoryMb}`, "--expose-gc"],
       serialization: "advanced",
       stdio: ["ignore", "ignore", "pipe", "ipc"],
+      // Own process group: a SIGTERM to the worker's group (scripts/up.mjs stopping) must not kill an
+      // in-flight measurement, which the worker's graceful shutdown is waiting for. The child exits by
+      // itself when this process dies (IPC disconnect, see child-main.ts).
+      detached: true,
     });
     let stderr = "";
     child.stderr?.on("data", (d: Buffer) => {
@@ -42,18 +46,18 @@ export function runChild(
     let timedOut = false;
     let checksum: number | undefined;
     let timer: NodeJS.Timeout | undefined;
-    const arm = () => {
+    const arm = (ms: number) => {
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
         timedOut = true;
         child.kill("SIGKILL");
-      }, limits.stepTimeoutMs);
+      }, ms);
     };
-    arm(); // covers start-up until the first step
+    arm(limits.startupTimeoutMs);
     child.on("message", (m: ChildMessage) => {
       if (m.type === "step") {
         current = { id: m.id, step: m.step };
-        arm();
+        arm(limits.stepTimeoutMs);
       } else if (m.type === "done") checksum = m.checksum;
       onMessage(m);
     });
@@ -63,7 +67,10 @@ export function runChild(
     child.on("exit", (code, signal) => {
       if (timer) clearTimeout(timer);
       if (checksum !== undefined && code === 0) return resolve({ completed: true, checksum });
-      const why = deathReason(stderr, code, signal, timedOut, limits);
+      const why =
+        timedOut && !current
+          ? `did not start within ${limits.startupTimeoutMs} ms`
+          : deathReason(stderr, code, signal, timedOut, limits);
       if (current)
         resolve({
           completed: false,

@@ -34,6 +34,12 @@ export interface Limits {
    * verifying, warming up, or one round of samples) before the child is killed. Default 60 000 ms.
    */
   stepTimeoutMs: number;
+  /**
+   * Longest a child may take to start (Node, the TypeScript loader, the harness) before it reports
+   * its first step. Kept apart from `stepTimeoutMs` because start-up is nobody's format's fault and
+   * takes seconds on a loaded machine, where a short step limit failed every format. Default 30 000 ms.
+   */
+  startupTimeoutMs: number;
 }
 
 export const defaultSettings: MeasureSettings = {
@@ -59,4 +65,4 @@ export const quickSettings: MeasureSettings = {
   warmupMaxMs: 100,
 };
 
-export const defaultLimits: Limits = { memoryMb: 1024, stepTimeoutMs: 60_000 };
+export const defaultLimits: Limits = { memoryMb: 1024, stepTimeoutMs: 60_000, startupTimeoutMs: 30_000 };

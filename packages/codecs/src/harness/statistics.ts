@@ -1,4 +1,4 @@
-import { probit, quantileSorted } from "simple-statistics";
+import { probit, quantileSorted, sampleWithReplacement } from "simple-statistics";
 import type { Timing } from "../result/result-schema.ts";
 
 /** One batch of samples (ns per op) tagged with where it came from. */
@@ -23,6 +23,64 @@ export function medianCi(sorted: number[]): { low: number; high: number } {
   return { low: sorted[lo - 1] as number, high: sorted[hi - 1] as number };
 }
 
+/** Bootstrap resamples per interval: enough for stable 2.5/97.5 percentiles, cheap at these sample counts. */
+const BOOTSTRAP_RESAMPLES = 2000;
+
+/** Small seeded PRNG (mulberry32): the same samples always give the same interval. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * 95% CI of the median for samples grouped by child process.
+ *
+ * Why not just `medianCi` of the pooled samples: that treats every sample as independent, but the
+ * samples of one process share its JIT and GC state, and processes drift apart by up to ±30 % on
+ * these machines (DESIGN.md §5). Pooled order statistics then describe within-process scatter only,
+ * and the interval shrinks with more samples per process although the process-to-process
+ * uncertainty does not; two runs would look significantly different when they are not.
+ *
+ * So, with two or more processes: a two-stage (hierarchical) percentile bootstrap that resamples
+ * processes with replacement, then samples within each chosen process, and takes the 2.5th and
+ * 97.5th percentiles of the pooled median over the resamples. With few processes (default 3) that
+ * bootstrap is coarse, so the result is widened to contain the pooled order-statistic interval:
+ * never more confident than the naive interval, and always containing the median.
+ *
+ * With one process (quick runs) the between-process part cannot be estimated at all; the interval is
+ * the order-statistic one and speaks for that process only, which is why quick results are coarse.
+ */
+export function groupedMedianCi(groups: number[][]): { low: number; high: number } {
+  const nonEmpty = groups.filter((g) => g.length > 0);
+  const pooled = nonEmpty.flat().sort((a, b) => a - b);
+  const naive = medianCi(pooled);
+  if (nonEmpty.length < 2) return naive;
+  const random = seededRandom(pooled.length * 7919 + nonEmpty.length);
+  const medians: number[] = [];
+  for (let b = 0; b < BOOTSTRAP_RESAMPLES; b++) {
+    const resample = sampleWithReplacement(nonEmpty, nonEmpty.length, random).flatMap((g) =>
+      sampleWithReplacement(g, g.length, random),
+    );
+    medians.push(
+      quantileSorted(
+        resample.sort((x, y) => x - y),
+        0.5,
+      ),
+    );
+  }
+  medians.sort((a, b) => a - b);
+  return {
+    low: Math.min(naive.low, quantileSorted(medians, 0.025)),
+    high: Math.max(naive.high, quantileSorted(medians, 0.975)),
+  };
+}
+
 function spread(values: number[]): number | undefined {
   if (values.length < 2) return undefined;
   const sorted = [...values].sort((a, b) => a - b);
@@ -41,7 +99,10 @@ function groupMedians(sets: SampleSet[], key: (s: SampleSet) => number): number[
   );
 }
 
-/** Pools every sample of one operation across rounds and processes into the public timing figures. */
+/**
+ * Pools every sample of one operation across rounds and processes into the public timing figures;
+ * the confidence interval keeps the processes apart (see `groupedMedianCi`).
+ */
 export function summarize(
   sets: SampleSet[],
   bytesPerOp: number,
@@ -50,7 +111,9 @@ export function summarize(
   const all = sets.flatMap((s) => s.nsPerOp).sort((a, b) => a - b);
   if (all.length === 0) return null;
   const medianNs = quantileSorted(all, 0.5);
-  const ci = medianCi(all);
+  const byProcess = new Map<number, number[]>();
+  for (const set of sets) byProcess.set(set.process, [...(byProcess.get(set.process) ?? []), ...set.nsPerOp]);
+  const ci = groupedMedianCi([...byProcess.values()]);
   const timing: Timing = {
     medianNs,
     ciLowNs: ci.low,

@@ -15,7 +15,15 @@ import {
 } from "../harness/settings.ts";
 import { type SampleSet, summarize } from "../harness/statistics.ts";
 import { type RegistryEntry, registry, selectEntries } from "../registry/registry.ts";
-import type { Artifact, Fidelity, FormatResult, Result, SizeDetail } from "../result/result-schema.ts";
+import {
+  type Artifact,
+  defaultFirstMessageMaxBytes,
+  type Fidelity,
+  type FirstMessage,
+  type FormatResult,
+  type Result,
+  type SizeDetail,
+} from "../result/result-schema.ts";
 
 export type ProgressPhase = "generating" | "verifying" | "measuring" | "done" | "failed";
 
@@ -45,6 +53,19 @@ export interface RunOptions {
   extraEntries?: RegistryEntry[];
   /** Replace the registry entirely (tests). */
   entries?: RegistryEntry[];
+  /**
+   * Lets a caller persist each format as soon as it settles instead of waiting for the whole run.
+   * Called with a format's entry (valid against `formatResultSchema`, keyed by `entry.id`): once with
+   * `final: false` when it has been verified (sizes, fidelity, first message; `encode`/`decode` still
+   * null), and once with `final: true` when it is settled: failed, or its timings aggregated after
+   * the last child process (in `verifyOnly` runs, the verified entry again). The last call for an id
+   * wins. Calls are awaited one after another, in order; a rejection fails the whole comparison.
+   * The `done`/`failed` progress event of a format is emitted only after its final call resolved,
+   * so a consumer that sees `done` can read the saved entry. Default: none.
+   */
+  onFormatResult?: (entry: FormatResult, info: { final: boolean }) => void | Promise<void>;
+  /** Cap on `firstMessage` (the first encoded message kept for a byte view). Default 4096 bytes. */
+  firstMessageMaxBytes?: number;
 }
 
 interface FormatState {
@@ -53,7 +74,7 @@ interface FormatState {
   artifacts: Artifact[];
   notes: string[];
   hasAccess: boolean;
-  verified?: { fidelity: Fidelity; sizes: SizeDetail; meanBytes: number };
+  verified?: { fidelity: Fidelity; sizes: SizeDetail; meanBytes: number; firstMessage?: FirstMessage };
   samples: Record<Op, SampleSet[]>;
   alloc: Record<Op, (number | null)[]>;
   announced: Set<string>;
@@ -95,17 +116,35 @@ export async function runComparison(dataset: Dataset, opts: RunOptions = {}): Pr
     if (detail !== undefined) e.detail = detail;
     opts.onProgress?.(e);
   };
+  // Child messages arrive through a synchronous callback, but saving an entry is asynchronous: chain
+  // the saves so they land in order (a verified entry never overwrites the final one), and keep the
+  // first error for the end instead of leaving a rejected promise unhandled while children run.
+  let saves = Promise.resolve();
+  let saveError: { err: unknown } | undefined;
+  const report = (st: FormatState, final: boolean, after?: () => void) => {
+    const entry = toFormatResult(st, opts.verifyOnly === true);
+    saves = saves
+      .then(async () => {
+        if (saveError) return;
+        await opts.onFormatResult?.(entry, { final });
+        after?.();
+      })
+      .catch((err: unknown) => {
+        saveError ??= { err };
+      });
+  };
   const fail = (st: FormatState, error: string) => {
     if (st.error) return;
     st.error = error;
-    emit(st, "failed", error);
+    report(st, true, () => emit(st, "failed", error));
   };
 
   const processes = opts.verifyOnly ? 1 : settings.processes;
   try {
-    for (let p = 0; p < processes; p++) {
+    // A failed save fails the run anyway, so stop starting children once one has failed.
+    for (let p = 0; p < processes && !saveError; p++) {
       let pending = entries.filter((e) => !states.get(e.id)?.error);
-      while (pending.length > 0) {
+      while (pending.length > 0 && !saveError) {
         // Samples of a child that dies are discarded: only complete processes are pooled.
         const buffered: { st: FormatState; op: Op; set?: SampleSet; alloc?: number | null }[] = [];
         const onMessage = (m: ChildMessage) => {
@@ -130,6 +169,11 @@ export async function runComparison(dataset: Dataset, opts: RunOptions = {}): Pr
               break;
             case "verified":
               st.verified = { fidelity: m.fidelity, sizes: m.sizes, meanBytes: m.meanBytes };
+              if (m.firstMessage) st.verified.firstMessage = m.firstMessage;
+              if (st.error) break;
+              // In a verify-only run nothing follows verification: this entry is the final one.
+              if (opts.verifyOnly) report(st, true, () => emit(st, "done"));
+              else report(st, false);
               break;
             case "samples":
               buffered.push({ st, op: m.op, set: { process: p, round: m.round, nsPerOp: m.nsPerOp } });
@@ -150,6 +194,7 @@ export async function runComparison(dataset: Dataset, opts: RunOptions = {}): Pr
             settings,
             verify: pending.filter((e) => !states.get(e.id)?.verified).map((e) => e.id),
             verifyOnly: opts.verifyOnly === true,
+            firstMessageMaxBytes: opts.firstMessageMaxBytes ?? defaultFirstMessageMaxBytes,
           },
           limits,
           onMessage,
@@ -173,17 +218,22 @@ export async function runComparison(dataset: Dataset, opts: RunOptions = {}): Pr
         pending = pending.filter((e) => !states.get(e.id)?.error);
       }
     }
+    // Failed formats were reported when they failed, and verify-only ones when verified.
+    if (!opts.verifyOnly) {
+      for (const e of entries) {
+        const st = states.get(e.id) as FormatState;
+        if (!st.error) report(st, true, () => emit(st, "done"));
+      }
+    }
   } finally {
+    await saves;
     if (!opts.workDir) rmSync(workDir, { recursive: true, force: true });
   }
+  if (saveError) throw saveError.err;
 
   const formats = entries.map((e) =>
     toFormatResult(states.get(e.id) as FormatState, opts.verifyOnly === true),
   );
-  for (const e of entries) {
-    const st = states.get(e.id) as FormatState;
-    if (!st.error) emit(st, "done");
-  }
   const libraries: Record<string, string> = {};
   for (const lib of new Set([...entries.map((e) => e.library), "simple-statistics", "@bokuweb/zstd-wasm"])) {
     libraries[lib] = libraryVersion(lib);
@@ -225,6 +275,7 @@ function toFormatResult(st: FormatState, verifyOnly: boolean): FormatResult {
   };
   if (st.error) base.error = st.error;
   if (v) base.sizes = v.sizes;
+  if (v?.firstMessage) base.firstMessage = v.firstMessage;
   if (st.artifacts.length) base.artifacts = st.artifacts;
   if (st.notes.length) base.notes = st.notes;
   if (st.error || verifyOnly || !v) return base;

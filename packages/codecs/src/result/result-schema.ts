@@ -8,7 +8,11 @@ import { z } from "zod";
 export const timingSchema = z.object({
   /** Median time of one operation on one message, in nanoseconds. */
   medianNs: z.number(),
-  /** 95% confidence interval of the median (distribution-free, order statistics of pooled samples). */
+  /**
+   * 95% confidence interval of the median. With several child processes: a hierarchical bootstrap
+   * (processes, then samples within them), never narrower than the pooled order-statistic interval;
+   * with one process (quick): distribution-free order statistics, which describe that process only.
+   */
   ciLowNs: z.number(),
   ciHighNs: z.number(),
   /** Number of timed samples pooled across rounds and child processes. */
@@ -86,6 +90,29 @@ export const artifactSchema = z.object({
 });
 export type Artifact = z.infer<typeof artifactSchema>;
 
+/** Default cap on `firstMessage` (RunOptions.firstMessageMaxBytes). */
+export const defaultFirstMessageMaxBytes = 4096;
+
+/**
+ * The first message of the dataset exactly as this format encoded it during verification (never
+ * during timing), for a byte-level (hex) view. `base64` holds the first min(`bytes`, cap) bytes,
+ * where the cap is 4096 bytes unless the run set another.
+ */
+export const firstMessageSchema = z.object({
+  /** The kept bytes, base64 (RFC 4648, with padding). */
+  base64: z.string(),
+  /** Length of the whole encoded message, which may exceed what `base64` holds. */
+  bytes: z.number().int(),
+  /** True when `base64` holds only the first cap bytes of the message. */
+  truncated: z.boolean(),
+});
+export type FirstMessage = z.infer<typeof firstMessageSchema>;
+
+/**
+ * One format's outcome. When `ok` is false, `error` says why, `encode`/`decode` are null, and the
+ * size figures (`bytes`, `compressed`, `sizes`) are meaningless: 0 placeholders that keep the shape
+ * stable (§7), or sizes from a verification that preceded the failure. Do not compare or chart them.
+ */
 export const formatResultSchema = z.object({
   /** Registry id (e.g. `msgpackr-records`): what `--formats` accepts, unique within a result. */
   id: z.string(),
@@ -93,10 +120,13 @@ export const formatResultSchema = z.object({
   variant: z.string(),
   library: z.string(),
   version: z.string(),
+  /** False when the format could not prepare, encode, round-trip or be measured; see `error`. */
   ok: z.boolean(),
+  /** Why the format failed; always present when `ok` is false, absent otherwise. */
   error: z.string().optional(),
-  /** Encoded bytes of the whole dataset (sum over messages). */
+  /** Encoded bytes of the whole dataset (sum over messages); 0 and meaningless when `ok` is false. */
   bytes: z.number().int(),
+  /** Whole-dataset compressed sizes; 0 placeholders and meaningless when `ok` is false. */
   compressed: compressedSchema,
   encode: timingSchema.nullable(),
   decode: timingSchema.nullable(),
@@ -105,6 +135,8 @@ export const formatResultSchema = z.object({
   sizes: sizeDetailSchema.optional(),
   artifacts: z.array(artifactSchema).optional(),
   notes: z.array(z.string()).optional(),
+  /** Present once the format was verified (also on an entry that failed later, while measuring). */
+  firstMessage: firstMessageSchema.optional(),
 });
 export type FormatResult = z.infer<typeof formatResultSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { medianCi, summarize } from "../../src/harness/statistics.ts";
+import { groupedMedianCi, medianCi, summarize } from "../../src/harness/statistics.ts";
 
 describe("medianCi (order statistics)", () => {
   it("uses ranks 6 and 15 of 20 samples, the textbook 95% interval", () => {
@@ -10,6 +10,34 @@ describe("medianCi (order statistics)", () => {
   it("narrows (in ranks relative to n) as samples grow", () => {
     const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
     expect(medianCi(sorted)).toEqual({ low: 40, high: 61 });
+  });
+});
+
+describe("groupedMedianCi (processes, then samples)", () => {
+  // Three processes that drifted apart, each with little scatter of its own.
+  const level = (base: number) => Array.from({ length: 50 }, (_, i) => base + (i % 5));
+  const groups = [level(100), level(110), level(120)];
+
+  it("spans the drift between processes, which the pooled order statistics miss", () => {
+    const pooled = medianCi(groups.flat().sort((a, b) => a - b));
+    expect(pooled.high - pooled.low).toBeLessThan(5);
+    const ci = groupedMedianCi(groups);
+    expect(ci.low).toBeLessThanOrEqual(104);
+    expect(ci.high).toBeGreaterThanOrEqual(120);
+  });
+
+  it("is never narrower than the pooled interval, and is reproducible", () => {
+    const alike = [level(100), level(100), level(100)];
+    const pooled = medianCi(alike.flat().sort((a, b) => a - b));
+    const ci = groupedMedianCi(alike);
+    expect(ci.low).toBeLessThanOrEqual(pooled.low);
+    expect(ci.high).toBeGreaterThanOrEqual(pooled.high);
+    expect(groupedMedianCi(groups)).toEqual(groupedMedianCi(groups));
+  });
+
+  it("falls back to order statistics for a single process", () => {
+    const one = level(100);
+    expect(groupedMedianCi([one])).toEqual(medianCi([...one].sort((a, b) => a - b)));
   });
 });
 

@@ -1,0 +1,80 @@
+/**
+ * Stands in for the worker in process tests: starts one measurement child on a slow codec (or one
+ * that hangs in a synchronous loop once timing starts), prints the child's pid once it is warming
+ * up, and on completion prints the outcome. SIGTERM is ignored, as the worker's graceful shutdown
+ * lets the current measurement finish.
+ * Usage: node --import tsx measuring-parent.ts <rounds> [slow|hangs]
+ */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serialize } from "node:v8";
+import { runChild } from "../../src/harness/run-child.ts";
+import { defaultLimits, quickSettings } from "../../src/harness/settings.ts";
+
+/** Measurement children of this process (tsx has helper processes of its own). */
+function childPids(): number[] {
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        // Field 4 of /proc/<pid>/stat is the parent pid; the name field before it may contain spaces.
+        const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        return ppid === process.pid && readFileSync(`/proc/${d}/cmdline`, "utf8").includes("child-main");
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+process.on("SIGTERM", () => console.log(JSON.stringify({ signal: "SIGTERM" })));
+
+const workDir = mkdtempSync(join(tmpdir(), "wirebench-parent-"));
+const datasetPath = join(workDir, "dataset.v8");
+writeFileSync(
+  datasetPath,
+  serialize({ schema: { irVersion: 1, name: "Root", root: { kind: "any" }, source: "json" }, messages: [1] }),
+);
+let announced = false;
+const outcome = await runChild(
+  {
+    entries: [
+      {
+        id: "slow",
+        format: "slow",
+        variant: "test",
+        library: "node",
+        ...(process.argv[3] === "hangs"
+          ? {
+              module: new URL("../fixtures/misbehaving-adapters.js", import.meta.url).href,
+              exportName: "hangingAdapter",
+            }
+          : { module: new URL("./slow-adapter.js", import.meta.url).href, exportName: "slowAdapter" }),
+        schema: false,
+      },
+    ],
+    datasetPath,
+    workDir,
+    settings: {
+      ...quickSettings,
+      rounds: Number(process.argv[2] ?? 100),
+      samplesPerRound: 1,
+      warmupMinMs: 1,
+      warmupMaxMs: 5,
+      measureAllocations: false,
+    },
+    verify: [],
+    verifyOnly: false,
+    firstMessageMaxBytes: 16,
+  },
+  defaultLimits,
+  (m) => {
+    if (!announced && m.type === "step" && m.step === "warmup") {
+      announced = true;
+      console.log(JSON.stringify({ childPids: childPids() }));
+    }
+  },
+);
+console.log(JSON.stringify({ outcome }));
