@@ -1,6 +1,7 @@
 import { SizeChart } from "@/components/size-chart";
 import { UploadForm } from "@/components/upload/upload-form";
 import { parseWebEnv } from "@/env";
+import { formatChoices } from "@/lib/format-choices";
 import { homeSizes } from "@/lib/home-sizes";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +18,7 @@ export default function HomePage() {
         every serialization format (JSON, MessagePack, CBOR, Protobuf, Avro, Thrift, FlatBuffers, Cap&apos;n
         Proto and more), checks that each one round-trips your data, and measures size and speed.
       </p>
-      <UploadForm formats={[]} maxBytes={parseWebEnv().WIREBENCH_MAX_INPUT_BYTES} />
+      <UploadForm formats={formatChoices} maxBytes={parseWebEnv().WIREBENCH_MAX_INPUT_BYTES} />
       <section>
         <h2>
           {document}: MessagePack is {ratio}% of minified JSON

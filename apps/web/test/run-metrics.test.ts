@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   best,
+  costRows,
+  defaultNetwork,
   estimateCost,
   formatBytes,
   formatNs,
   isNoisy,
+  messageBytes,
   paretoFrontier,
+  toRows,
 } from "../src/lib/run-metrics.ts";
 
 describe("run metrics", () => {
@@ -55,5 +59,60 @@ describe("run metrics", () => {
     expect(formatBytes(466_906)).toBe("456.0 KB");
     expect(formatNs(1_500)).toBe("1.5 µs");
     expect(formatNs(2_345_678)).toBe("2.35 ms");
+  });
+
+  it("charges each message its own bytes on the wire, not the whole dataset's", () => {
+    // A 2-record dataset: the dataset total is the sum of both messages; timings are per message.
+    const perMessage = { raw: 600, gzip: 300, brotli: 250, zstd: 280 };
+    const records = 2;
+    const timing = { medianNs: 50_000, ciLowNs: 49_000, ciHighNs: 51_000 };
+    const [row] = toRows([
+      {
+        id: "json",
+        format: "json",
+        variant: "",
+        ok: true,
+        bytes: perMessage.raw * records,
+        compressed: { gzip: 500, brotli: 420, zstd: 470 },
+        encode: timing,
+        decode: timing,
+        fidelity: { exact: true, issues: [] },
+        sizes: { perMessage },
+      },
+    ]);
+    expect(messageBytes(row!)).toBe(perMessage.raw);
+    expect(messageBytes(row!, "zstd")).toBe(perMessage.zstd);
+    const net = { bandwidthMbps: 1, rttMs: 0 };
+    const [cost] = costRows([row!], net);
+    const msPerByte = (8 / (net.bandwidthMbps * 1e6)) * 1000;
+    expect(cost!.messageBytes).toBe(perMessage.raw);
+    expect(cost!.networkMs).toBeCloseTo(perMessage.raw * msPerByte);
+    expect(cost!.networkMs).not.toBeCloseTo(row!.bytes! * msPerByte);
+    const [compressed] = costRows([row!], net, "gzip");
+    expect(compressed!.networkMs).toBeCloseTo(perMessage.gzip * msPerByte);
+  });
+
+  it("falls back to the dataset size for results recorded without per-message sizes", () => {
+    const [row] = toRows([{ format: "cbor", variant: "plain", ok: true, bytes: 123, compressed: null }]);
+    expect(messageBytes(row!)).toBe(123);
+    expect(costRows([row!], defaultNetwork)).toEqual([]); // no timings: nothing to model
+  });
+
+  it("orders formats by time per message, quickest first", () => {
+    const t = (ns: number) => ({ medianNs: ns, ciLowNs: ns, ciHighNs: ns });
+    const entry = (id: string, raw: number, ns: number) => ({
+      id,
+      format: id,
+      variant: "",
+      ok: true,
+      bytes: raw,
+      encode: t(ns),
+      decode: t(ns),
+      sizes: { perMessage: { raw, gzip: raw, brotli: raw, zstd: raw } },
+    });
+    // "small" is slower on the CPU but its bytes save more time on a 1 Mbit/s link.
+    const rows = toRows([entry("big", 10_000, 1_000), entry("small", 1_000, 100_000)]);
+    expect(costRows(rows, { bandwidthMbps: 1, rttMs: 10 }).map((c) => c.key)).toEqual(["small", "big"]);
+    expect(costRows(rows, { bandwidthMbps: 10_000, rttMs: 10 }).map((c) => c.key)).toEqual(["big", "small"]);
   });
 });

@@ -23,7 +23,7 @@ const comparison: Comparison = {
       pass: false,
       bytes: { base: 1000, current: 1250, deltaPct: 25 },
       gzip: { base: 600, current: 700, deltaPct: 16.666 },
-      brotli: null,
+      brotli: { base: 550, current: 640, deltaPct: 16.3636 },
       zstd: { base: 580, current: 650, deltaPct: 12.069 },
       encode: { base: 1500, current: 1510, deltaPct: 0.667, significant: false },
       decode: { base: 2_000_000, current: 1_500_000, deltaPct: -25, significant: true },
@@ -55,10 +55,10 @@ describe("pull-request Markdown", () => {
 
       Run [runAAAAA](http://wb.test/runs/runAAAA) on \`feature/x\` @ \`0123456789ab\` against baseline [baseBBBB](http://wb.test/runs/baseBBBB) (\`main\`).
 
-      | format | bytes | gzip | zstd | encode | decode |
-      |---|---:|---:|---:|---:|---:|
-      | protobuf/binary ❌ | 1,250 (+25.0%) ❌ | 700 (+16.7%) ❌ | 650 (+12.1%) ❌ | 1.5 µs (+0.7%, n.s.) | 1.50 ms (-25.0%) |
-      | json | 2,000 (0.0%) | – | – | – | – |
+      | format | bytes | gzip | brotli | zstd | encode | decode |
+      |---|---:|---:|---:|---:|---:|---:|
+      | protobuf/binary ❌ | 1,250 (+25.0%) ❌ | 700 (+16.7%) ❌ | 640 (+16.4%) ❌ | 650 (+12.1%) ❌ | 1.5 µs (+0.7%, n.s.) | 1.50 ms (-25.0%) |
+      | json | 2,000 (0.0%) | – | – | – | – | – |
 
       - ❌ size growth (raw and compressed) at most 10%: protobuf/binary
       - ✅ significant slow-down at most 20%
@@ -79,5 +79,21 @@ describe("pull-request Markdown", () => {
     });
     expect(md).toContain('with no baseline (no completed run found for baseline "main")');
     expect(md).toContain("✅ within thresholds");
+  });
+
+  it("shows the pull request, the run's message as one escaped quoted line, and lost formats", () => {
+    const md = renderMarkdown({
+      ...comparison,
+      run: { ...comparison.run, pullRequest: 7, message: "Rename | split *fields*\nsecond line" },
+      newlyFailing: [{ key: "avro", watched: true, error: "avro: cannot represent /a\nstack" }],
+      missing: [{ key: "cbor", watched: false }],
+      checks: [{ name: "formats", limitPct: null, failing: ["avro"], pass: false }],
+    });
+    expect(md).toContain("@ `0123456789ab` for PR #7 against baseline");
+    expect(md).toContain("\n> Rename \\| split \\*fields\\*\n");
+    expect(md).not.toContain("second line");
+    expect(md).toContain("- ❌ avro fails now: avro: cannot represent /a\n");
+    expect(md).toContain("- ⚠️ cbor not in this run (not watched)\n");
+    expect(md).toContain("- ❌ every watched baseline format still works: avro\n");
   });
 });

@@ -10,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { barCursor, chartTooltip } from "@/components/chart-style";
 import type { SizeBar } from "@/lib/home-sizes";
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -23,7 +24,7 @@ export function SizeChart({ bars }: { bars: SizeBar[] }) {
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="format" />
           <YAxis tickFormatter={kbTick} width={72} />
-          <Tooltip formatter={(v) => kb(Number(v))} />
+          <Tooltip {...chartTooltip} cursor={barCursor} formatter={(v) => kb(Number(v))} />
           <Bar dataKey="bytes" fill="var(--accent)" isAnimationActive={false}>
             <LabelList dataKey="bytes" position="top" formatter={(v) => kb(Number(v))} />
           </Bar>

@@ -22,7 +22,12 @@ export interface FormatRow {
   decode: Timing | null;
   exact: boolean;
   issues: number;
+  /** Mean bytes of one message, raw and each compressed on its own; null in older results. */
+  perMessage: MessageSizes | null;
 }
+
+export type Compression = "raw" | "gzip" | "brotli" | "zstd";
+export type MessageSizes = Record<Compression, number>;
 
 interface RawEntry {
   /** Registry id (e.g. `msgpackr-records`): the short name rows go by. */
@@ -35,6 +40,7 @@ interface RawEntry {
   encode?: Timing | null;
   decode?: Timing | null;
   fidelity?: { exact: boolean; issues: unknown[] } | null;
+  sizes?: { perMessage?: MessageSizes } | null;
 }
 
 export const rowKey = (format: string, variant: string) => (variant ? `${format}/${variant}` : format);
@@ -42,7 +48,7 @@ export const rowKey = (format: string, variant: string) => (variant ? `${format}
 /** A failed format has no numbers to show, whatever placeholders its entry carries. */
 export function toRows(entries: RawEntry[]): FormatRow[] {
   return entries
-    .map((e) => (e.ok ? e : { ...e, bytes: null, compressed: null, encode: null, decode: null }))
+    .map((e) => (e.ok ? e : { ...e, bytes: null, compressed: null, encode: null, decode: null, sizes: null }))
     .map((e) => ({
       key: e.id ?? rowKey(e.format, e.variant),
       format: e.format,
@@ -56,6 +62,7 @@ export function toRows(entries: RawEntry[]): FormatRow[] {
       decode: e.decode ?? null,
       exact: e.fidelity?.exact ?? false,
       issues: e.fidelity?.issues.length ?? 0,
+      perMessage: e.sizes?.perMessage ?? null,
     }));
 }
 
@@ -125,6 +132,38 @@ export function estimateCost(
     throughputPerSec: slowestStageMs > 0 ? 1000 / slowestStageMs : Number.POSITIVE_INFINITY,
     bottleneck: cpuMs >= transferMs ? "cpu" : "network",
   };
+}
+
+/** Where the cost model's sliders start, and what the "best over the network" card assumes. */
+export const defaultNetwork: NetworkModel = { bandwidthMbps: 100, rttMs: 20 };
+
+/**
+ * Bytes one message puts on the wire. Timings are per message, so the size must be too: the
+ * dataset total (`bytes`) would charge a 1,000-record sample's transfer to every single message.
+ * Results recorded before per-message sizes existed fall back to the total, which is exact for
+ * one-message samples.
+ */
+export function messageBytes(row: FormatRow, compression: Compression = "raw"): number | null {
+  if (row.perMessage) return row.perMessage[compression];
+  return compression === "raw" ? row.bytes : row[compression];
+}
+
+export interface CostRow extends CostEstimate {
+  key: string;
+  messageBytes: number;
+}
+
+/** The cost estimate of every measured format, quickest per message first. */
+export function costRows(rows: FormatRow[], net: NetworkModel, compression: Compression = "raw"): CostRow[] {
+  return rows
+    .flatMap((r) => {
+      const size = messageBytes(r, compression);
+      if (!r.ok || size == null || !r.encode || !r.decode) return [];
+      return [
+        { key: r.key, messageBytes: size, ...estimateCost(size, r.encode.medianNs, r.decode.medianNs, net) },
+      ];
+    })
+    .sort((a, b) => a.perMessageMs - b.perMessageMs);
 }
 
 /** A confidence interval wider than this share of its median is flagged as noisy on the page. */

@@ -1,5 +1,13 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
+import { comparisonSchema } from "./contracts/comparison.ts";
+import {
+  createProjectResponseSchema,
+  createTokenResponseSchema,
+  projectViewSchema,
+  tokenListSchema,
+  updateProjectRequestSchema,
+} from "./contracts/projects.ts";
 import {
   createRunRequestSchema,
   createRunResponseSchema,
@@ -19,10 +27,10 @@ const errors = (...statuses: number[]) =>
     ]),
   );
 const errorDescriptions: Record<number, string> = {
-  400: "Bad input: malformed JSON (with line and column), over a nesting or key limit, an invalid field.",
+  400: "Bad input: malformed JSON (with line and column), over a nesting or key limit, an invalid field, a schema that does not parse, an unknown format name, a sample that does not follow its schema, or a baseline that names no run and no branch.",
   401: "Unknown or revoked token.",
   403: "The token may not do this.",
-  404: "No such run.",
+  404: "No such run, token or baseline.",
   413: "Body over WIREBENCH_MAX_INPUT_BYTES.",
   429: "Rate limited; see Retry-After.",
   503: "PostgreSQL or Redis unavailable.",
@@ -69,7 +77,11 @@ export function buildOpenApiDocument(serverUrl: string) {
     security,
     request: { params: z.object({ id: z.string() }), query: comparisonQuerySchema },
     responses: {
-      200: { description: "The comparison; `pass` is false when a threshold is crossed" },
+      200: {
+        description:
+          "The comparison; `pass` is false when a threshold is crossed or a watched format failed or went missing",
+        content: { "application/json": { schema: comparisonSchema } },
+      },
       ...errors(400, 401, 403, 404, 429, 503),
     },
   });
@@ -78,14 +90,63 @@ export function buildOpenApiDocument(serverUrl: string) {
     path: "/api/v1/projects",
     summary: "Create a project; its first API token is returned once",
     request: { body: { content: { "application/json": { schema: createProjectRequestSchema } } } },
-    responses: { 201: { description: "The project and its token" }, ...errors(400, 429, 503) },
+    responses: {
+      201: {
+        description: "The project and its token",
+        content: { "application/json": { schema: createProjectResponseSchema } },
+      },
+      ...errors(400, 403, 413, 429, 503),
+    },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/v1/project",
+    summary: "The caller's project and its default thresholds",
+    security: [{ [bearer.name]: [] }],
+    responses: {
+      200: { description: "The project", content: { "application/json": { schema: projectViewSchema } } },
+      ...errors(401, 429, 503),
+    },
+  });
+  registry.registerPath({
+    method: "patch",
+    path: "/api/v1/project",
+    summary: "Set the project's default thresholds, used by comparisons that do not set their own",
+    security: [{ [bearer.name]: [] }],
+    request: { body: { content: { "application/json": { schema: updateProjectRequestSchema } } } },
+    responses: {
+      200: {
+        description: "The updated project",
+        content: { "application/json": { schema: projectViewSchema } },
+      },
+      ...errors(400, 401, 413, 429, 503),
+    },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/v1/tokens",
+    summary: "List the caller's project's tokens (never their secret or hash)",
+    security: [{ [bearer.name]: [] }],
+    responses: {
+      200: {
+        description: "The tokens, newest first",
+        content: { "application/json": { schema: tokenListSchema } },
+      },
+      ...errors(401, 429, 503),
+    },
   });
   registry.registerPath({
     method: "post",
     path: "/api/v1/tokens",
     summary: "Create another token for the caller's project",
     security: [{ [bearer.name]: [] }],
-    responses: { 201: { description: "The new token, shown once" }, ...errors(401, 503) },
+    responses: {
+      201: {
+        description: "The new token, shown once",
+        content: { "application/json": { schema: createTokenResponseSchema } },
+      },
+      ...errors(401, 429, 503),
+    },
   });
   registry.registerPath({
     method: "delete",
@@ -93,7 +154,7 @@ export function buildOpenApiDocument(serverUrl: string) {
     summary: "Revoke a token of the caller's project",
     security: [{ [bearer.name]: [] }],
     request: { params: z.object({ id: z.string() }) },
-    responses: { 204: { description: "Revoked" }, ...errors(401, 404, 503) },
+    responses: { 204: { description: "Revoked" }, ...errors(401, 404, 429, 503) },
   });
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",

@@ -16,11 +16,26 @@ afterAll(async () => s?.close());
 
 const body = (r: Response) =>
   r.json() as Promise<Record<string, unknown> & { error?: { code: string; message: string } }>;
-const nonTerminalRuns = () => s.prisma.run.count({ where: { status: { in: ["queued", "running"] } } });
+
+/** Runs that got a 202; at the end these must be the only rows in the database. */
+const accepted = new Set<string>();
+const postAccepted = async (req: Request) => {
+  const res = await postRun(s, req);
+  if (res.status === 202) accepted.add(((await res.clone().json()) as { id: string }).id);
+  return res;
+};
+/** Bad input must be refused before the run row is written: the row count may not move. */
+const expectNoNewRun = async (send: () => Promise<Response>) => {
+  const before = await s.prisma.run.count();
+  const res = await send();
+  expect(res.status).toBeGreaterThanOrEqual(400);
+  expect(await s.prisma.run.count()).toBe(before);
+  return res;
+};
 
 describe("POST /api/v1/runs", () => {
   it("writes the run as queued, then enqueues a job carrying only its id", async () => {
-    const res = await postRun(s, post(JSON.stringify({ sample: { id: 1, name: "a" }, formats: ["json"] })));
+    const res = await postAccepted(post(JSON.stringify({ sample: { id: 1, name: "a" }, formats: ["json"] })));
     expect(res.status).toBe(202);
     const created = await body(res);
     expect(created.id).toMatch(/^[\w-]{22}$/);
@@ -34,14 +49,16 @@ describe("POST /api/v1/runs", () => {
   });
 
   it("keeps a JSON-value sample's numbers exactly as written (int64 ids, 1.0)", async () => {
-    const res = await postRun(s, post('{"sample": {"id": 505874924095815681, "ratio": 1.0, "n": -0.5e-3}}'));
+    const res = await postAccepted(
+      post('{"sample": {"id": 505874924095815681, "ratio": 1.0, "n": -0.5e-3}}'),
+    );
     const { id } = await body(res);
     const run = await s.prisma.run.findUniqueOrThrow({ where: { id: id as string } });
     expect(run.sampleText).toBe('{"id":505874924095815681,"ratio":1.0,"n":-0.5e-3}');
   });
 
   it("refuses a top-level scalar sample before creating a run", async () => {
-    const res = await postRun(s, post(JSON.stringify({ sample: "42" })));
+    const res = await expectNoNewRun(() => postRun(s, post(JSON.stringify({ sample: "42" }))));
     expect(res.status).toBe(400);
     expect((await body(res)).error?.message).toBe(
       "sample: the top-level value is a number; give an object, an array of objects, or NDJSON records",
@@ -51,7 +68,7 @@ describe("POST /api/v1/runs", () => {
   it("gives run ids that do not repeat (share links must be unguessable)", async () => {
     const ids = new Set<string>();
     for (let i = 0; i < 5; i++)
-      ids.add((await body(await postRun(s, post('{"sample":"[{}]"}')))).id as string);
+      ids.add((await body(await postAccepted(post('{"sample":"[{}]"}')))).id as string);
     expect(ids.size).toBe(5);
   });
 
@@ -59,20 +76,22 @@ describe("POST /api/v1/runs", () => {
   it.each(failCases.map((c) => [c.name, c.path]))(
     "rejects jsonchecker %s as a sample with 400",
     async (_n, path) => {
-      const before = await s.prisma.run.count();
-      const res = await postRun(s, post(JSON.stringify({ sample: readFileSync(path, "utf8") })));
+      const res = await expectNoNewRun(() =>
+        postRun(s, post(JSON.stringify({ sample: readFileSync(path, "utf8") }))),
+      );
       expect(res.status).toBe(400);
       const { error } = await body(res);
       expect(error?.code).toBe("BAD_REQUEST");
       expect(error?.message).toMatch(
         /^sample: (invalid JSON at line \d+, column \d+|nesting deeper than 256 levels)/,
       );
-      expect(await s.prisma.run.count()).toBe(before);
     },
   );
 
   it("names the line and column of a JSON error in the sample", async () => {
-    const res = await postRun(s, post(JSON.stringify({ sample: '{\n  "a": 1,\n  "b": tru\n}' })));
+    const res = await expectNoNewRun(() =>
+      postRun(s, post(JSON.stringify({ sample: '{\n  "a": 1,\n  "b": tru\n}' }))),
+    );
     expect((await body(res)).error?.message).toMatch(/^sample: invalid JSON at line 3, column 8/);
   });
 
@@ -84,67 +103,183 @@ describe("POST /api/v1/runs", () => {
     ["neither sample nor schema", '{"formats": ["json"]}', /give a sample, a schema, or both/],
     ["a bad sampleFormat", '{"sample": "1", "sampleFormat": "xml"}', /^Invalid request: sampleFormat/],
   ])("rejects %s with 400 and a clear message", async (_what, text, message) => {
-    const res = await postRun(s, post(text));
+    const res = await expectNoNewRun(() => postRun(s, post(text)));
     expect(res.status).toBe(400);
     expect((await body(res)).error?.message).toMatch(message);
   });
 
   it("rejects 10,000 levels of nesting with 400, without overflowing the stack", async () => {
     const deep = `${"[".repeat(10_000)}${"]".repeat(10_000)}`;
-    const res = await postRun(s, post(`{"sample": ${deep}}`));
+    const res = await expectNoNewRun(() => postRun(s, post(`{"sample": ${deep}}`)));
     expect(res.status).toBe(400);
     expect((await body(res)).error?.message).toMatch(
       /^Request body: nesting deeper than 257 levels at line 1, column \d+ .*\(WIREBENCH_MAX_DEPTH is 256\)/,
     );
-    const asText = await postRun(s, post(JSON.stringify({ sample: deep })));
+    const asText = await expectNoNewRun(() => postRun(s, post(JSON.stringify({ sample: deep }))));
+    expect(asText.status).toBe(400);
     expect((await body(asText)).error?.message).toMatch(
       /^sample: nesting deeper than 256 levels at line 1, column 257/,
     );
   });
 
-  it("rejects a body over the limit with 413, by Content-Length and while streaming", async () => {
-    const big = JSON.stringify({ sample: "x".repeat(2 * 1024 * 1024) });
-    const declared = await postRun(s, post(big, { "content-length": String(big.length) }));
-    expect(declared.status).toBe(413);
-    expect((await body(declared)).error?.message).toMatch(
-      /limit is 1048576 bytes \(WIREBENCH_MAX_INPUT_BYTES\)/,
-    );
-    const stream = new ReadableStream({
-      start(c) {
-        for (let i = 0; i < 3; i++) c.enqueue(new TextEncoder().encode("x".repeat(512 * 1024)));
-        c.close();
+  /** A body of `total` bytes made on demand, counting what the server actually pulled. */
+  const lazyBody = (total: number, chunk = 64 * 1024) => {
+    const counter = { pulled: 0 };
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(c) {
+          if (counter.pulled >= total) return c.close();
+          const n = Math.min(chunk, total - counter.pulled);
+          counter.pulled += n;
+          c.enqueue(new Uint8Array(n).fill(0x78));
+        },
       },
-    });
-    const chunked = new Request("http://wirebench.test/api/v1/runs", {
+      { highWaterMark: 0 },
+    );
+    return { stream, counter };
+  };
+  const limit = 1024 * 1024;
+  const twentyMbOver = limit + 20 * 1024 * 1024;
+
+  it("rejects a body 20 MB over the limit by Content-Length with 413, reading none of it", async () => {
+    const { stream, counter } = lazyBody(twentyMbOver);
+    const req = new Request("http://wirebench.test/api/v1/runs", {
       method: "POST",
       body: stream,
+      headers: { "content-type": "application/json", "content-length": String(twentyMbOver) },
       duplex: "half",
     } as RequestInit);
-    expect((await postRun(s, chunked)).status).toBe(413);
+    const res = await expectNoNewRun(() => postRun(s, req));
+    expect(res.status).toBe(413);
+    const { error } = await body(res);
+    expect(error?.code).toBe("PAYLOAD_TOO_LARGE");
+    expect(error?.message).toBe(
+      `Request body is ${twentyMbOver} bytes; the limit is ${limit} bytes (WIREBENCH_MAX_INPUT_BYTES).`,
+    );
+    expect(counter.pulled).toBe(0);
+  });
+
+  it("rejects a chunked body 20 MB over the limit with 413, stopping soon after the limit", async () => {
+    const { stream, counter } = lazyBody(twentyMbOver);
+    const req = new Request("http://wirebench.test/api/v1/runs", {
+      method: "POST",
+      body: stream,
+      headers: { "content-type": "application/json" },
+      duplex: "half",
+    } as RequestInit);
+    const res = await expectNoNewRun(() => postRun(s, req));
+    expect(res.status).toBe(413);
+    expect((await body(res)).error?.message).toBe(
+      `Request body is over ${limit} bytes; the limit is ${limit} bytes (WIREBENCH_MAX_INPUT_BYTES).`,
+    );
+    // The server read at most a couple of chunks past the limit, not the 21 MB on offer.
+    expect(counter.pulled).toBeLessThan(limit + 4 * 64 * 1024);
   });
 
   it("refuses a wrong, malformed or revoked token with 401", async () => {
     const project = await createProject(s, `Tokens ${Date.now()}`);
-    const ok = await postRun(s, post('{"sample":"[{}]"}', { authorization: `Bearer ${project.token}` }));
+    const ok = await postAccepted(post('{"sample":"[{}]"}', { authorization: `Bearer ${project.token}` }));
     expect(ok.status).toBe(202);
     const run = await s.prisma.run.findUniqueOrThrow({ where: { id: (await body(ok)).id as string } });
     expect(run.projectId).toBe(project.id);
     expect(await s.prisma.apiToken.count({ where: { tokenHash: project.token } })).toBe(0); // stored hashed
 
     for (const auth of ["Bearer wb_nope", "Basic abc", `Bearer ${project.token}x`]) {
-      const res = await postRun(s, post('{"sample":"[{}]"}', { authorization: auth }));
+      const res = await expectNoNewRun(() => postRun(s, post('{"sample":"[{}]"}', { authorization: auth })));
       expect(res.status).toBe(401);
     }
     const tokenRow = await s.prisma.apiToken.findFirstOrThrow({ where: { projectId: project.id } });
     await revokeToken(s, project.id, tokenRow.id);
-    const revoked = await postRun(s, post('{"sample":"[{}]"}', { authorization: `Bearer ${project.token}` }));
+    const revoked = await expectNoNewRun(() =>
+      postRun(s, post('{"sample":"[{}]"}', { authorization: `Bearer ${project.token}` })),
+    );
     expect(revoked.status).toBe(401);
     expect((await body(revoked)).error?.message).toBe("This API token was revoked.");
   });
 
-  it("leaves no run non-terminal without a job", async () => {
-    const runs = await s.prisma.run.findMany({ where: { status: { in: ["queued", "running"] } } });
-    for (const r of runs) expect(await s.queue.getJob(r.id)).toBeTruthy();
-    expect(await nonTerminalRuns()).toBe(runs.length);
+  it.each([
+    [
+      "a .proto that does not parse",
+      { sample: '{"a": 1}', schema: { kind: "proto", text: "message {" } },
+      /^schema: \.proto does not parse: /,
+    ],
+    [
+      "an .avsc that is not JSON",
+      { sample: '{"a": 1}', schema: { kind: "avsc", text: "{type: record" } },
+      /^schema: \.avsc does not parse/,
+    ],
+    [
+      "a JSON Schema that is not JSON",
+      { schema: { kind: "jsonschema", text: "{" } },
+      /^schema: JSON Schema is not valid JSON/,
+    ],
+    [
+      "a JSON Schema nested 10,000 levels deep",
+      { schema: { kind: "jsonschema", text: `${"[".repeat(10_000)}${"]".repeat(10_000)}` } },
+      /^schema: nesting deeper than 256 levels/,
+    ],
+    [
+      "an unknown format",
+      { sample: '{"a": 1}', formats: ["json", "protobuff"] },
+      /^formats: unknown format "protobuff"; choose from .*\bprotobuf\b/,
+    ],
+    [
+      "a sample that does not follow its schema",
+      {
+        sample: '{"id": "not a number"}',
+        schema: { kind: "proto", text: 'syntax = "proto3"; message M { int64 id = 1; }' },
+      },
+      /^sample: the sample does not follow the schema: \/id: /,
+    ],
+  ])("rejects %s with 400 before a run exists", async (_what, request, message) => {
+    const res = await expectNoNewRun(() => postRun(s, post(JSON.stringify(request))));
+    expect(res.status).toBe(400);
+    const { error } = await body(res);
+    expect(error?.code).toBe("BAD_REQUEST");
+    expect(error?.message).toMatch(message);
+  });
+
+  it("accepts a schema-only run and a sample that follows its schema", async () => {
+    const proto = 'syntax = "proto3"; message M { int64 id = 1; string name = 2; }';
+    for (const request of [
+      { schema: { kind: "proto", text: proto } },
+      {
+        sample: '[{"id": 1, "name": "a"}, {"id": "2", "name": "b"}]',
+        schema: { kind: "proto", text: proto },
+      },
+    ]) {
+      expect((await postAccepted(post(JSON.stringify(request)))).status).toBe(202);
+    }
+  });
+
+  it("refuses a baseline that names no run and no branch with 400, before a run exists", async () => {
+    const project = await createProject(s, `Baselines ${Date.now()}`);
+    const auth = { authorization: `Bearer ${project.token}` };
+    const res = await expectNoNewRun(() =>
+      postRun(s, post(JSON.stringify({ sample: "[{}]", baseline: "mian" }), auth)),
+    );
+    expect(res.status).toBe(400);
+    expect((await body(res)).error?.message).toBe(
+      'baseline: "mian" is neither a run id nor a branch with any run in this project.',
+    );
+    const anonymous = await expectNoNewRun(() =>
+      postRun(s, post(JSON.stringify({ sample: "[{}]", baseline: "main" }))),
+    );
+    expect((await body(anonymous)).error?.message).toMatch(/^baseline: "main" is not a run id/);
+    // A branch with a run, finished or not, may be complete by comparison time: accepted.
+    const first = await postAccepted(post(JSON.stringify({ sample: "[{}]", branch: "main" }), auth));
+    expect(first.status).toBe(202);
+    const second = await postAccepted(post(JSON.stringify({ sample: "[{}]", baseline: "main" }), auth));
+    expect(second.status).toBe(202);
+  });
+
+  it("leaves behind only the accepted runs, each queued with its job", async () => {
+    const rows = await s.prisma.run.findMany({ select: { id: true, status: true } });
+    expect(accepted.size).toBeGreaterThan(0);
+    expect(rows.map((r) => r.id).sort()).toEqual([...accepted].sort());
+    for (const r of rows) {
+      expect(r.status).toBe("queued");
+      expect((await s.queue.getJob(r.id))?.data).toEqual({ runId: r.id });
+    }
   });
 });

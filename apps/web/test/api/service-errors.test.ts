@@ -10,7 +10,11 @@ afterAll(async () => {
 describe("rate limits and outages", () => {
   let s: TestServices;
   beforeAll(async () => {
-    s = await createTestServices("ratelimit", { WIREBENCH_RATE_LIMIT_CREATE: "2" });
+    // Behind one trusted proxy, so X-Forwarded-For tells clients apart.
+    s = await createTestServices("ratelimit", {
+      WIREBENCH_RATE_LIMIT_CREATE: "2",
+      WIREBENCH_TRUST_PROXY: "1",
+    });
     cleanups.push(s);
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createTestDatabase, type TestDatabase } from "@wirebench/db/testing";
 import { parseWebEnv, type WebEnv } from "../../src/env.ts";
 import { closeServices, createServices, type Services } from "../../src/server/services/container.ts";
+import { parseServerSettings, type serverSettingsSchema } from "../../src/server/settings.ts";
 
 export interface TestServices extends Services {
   db: TestDatabase;
@@ -11,7 +12,7 @@ export interface TestServices extends Services {
 /** Real PostgreSQL (a database of its own) and real Redis (a queue of its own) for one test file. */
 export async function createTestServices(
   label: string,
-  overrides: Partial<Record<keyof WebEnv, string>> = {},
+  overrides: Partial<Record<keyof WebEnv | keyof typeof serverSettingsSchema.shape, string>> = {},
 ) {
   const db = await createTestDatabase(label);
   const env = parseWebEnv({
@@ -20,7 +21,8 @@ export async function createTestServices(
     PUBLIC_URL: "http://wirebench.test",
     ...overrides,
   });
-  const services = createServices(env);
+  // Settings come from the overrides only, never from the environment the tests happen to run in.
+  const services = createServices(env, parseServerSettings(overrides));
   return {
     ...services,
     db,

@@ -10,8 +10,17 @@ const bin = fileURLToPath(new URL("../../../../packages/cli/bin/wirebench.mjs", 
 const dir = mkdtempSync(join(tmpdir(), "wirebench-ci-"));
 
 function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return cliWithEnv({}, ...args);
+}
+
+function cliWithEnv(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, NO_COLOR: "1" } });
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { ...process.env, NO_COLOR: "1", ...env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => {
@@ -135,6 +144,50 @@ describe("wirebench project create and wirebench ci against a real server", () =
     expect(history).toContain("History of <code>feature</code>");
     expect(history).toContain('data-testid="history-bytes"');
   }, 120_000);
+
+  it("an explicit baseline that can never resolve exits 2 before anything is measured", async () => {
+    const res = await cli(
+      ...ciArgs(file("nb.json", sample("user")), "--branch", "feature", "--baseline", "mian"),
+    );
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(
+      /server answered 400 to POST \/api\/v1\/runs: baseline: "mian" is neither a run id nor a branch with any run in this project\./,
+    );
+  }, 120_000);
+
+  it("takes the token from WIREBENCH_TOKEN and carries --pr and --message to the run and the Markdown", async () => {
+    const json = join(dir, "pr.json");
+    const args = ciArgs(file("pr.json.in", sample("user")), "--branch", "feature", "--pr", "17");
+    args.splice(args.indexOf("--token"), 2);
+    const res = await cliWithEnv(
+      { WIREBENCH_TOKEN: token },
+      ...args,
+      "--message",
+      "Add user flags",
+      "--json",
+      json,
+    );
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain("for PR #17");
+    expect(res.stdout).toContain("> Add user flags");
+    const { run } = JSON.parse(readFileSync(json, "utf8")) as { run: { id: string } };
+    const stored = (await (await fetch(`${stack.url}/api/v1/runs/${run.id}`)).json()) as {
+      pullRequest: number;
+      message: string;
+    };
+    expect(stored).toMatchObject({ pullRequest: 17, message: "Add user flags" });
+  }, 120_000);
+
+  it("wirebench project tokens lists the project's tokens without their secrets", async () => {
+    const res = await cli("project", "tokens", "--server", stack.url, "--token", token);
+    expect(res.code).toBe(0);
+    const lines = res.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^ID\s+PREFIX\s+CREATED\s+LAST USED\s+STATE$/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${token.slice(0, 7)}…`);
+    expect(lines[1]).toMatch(/live$/);
+    expect(res.stdout).not.toContain(token);
+  });
 
   it("a revoked token is refused with 401 and the CLI exits 2", async () => {
     const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };

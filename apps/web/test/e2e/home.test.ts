@@ -31,4 +31,14 @@ describe("home page in Chromium", () => {
     mkdirSync(artifacts, { recursive: true });
     await page.screenshot({ path: new URL("home.png", artifacts).pathname, fullPage: true });
   });
+
+  it("fits a 375 px phone without horizontal scrolling", async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(web.url);
+    await page.locator('[data-testid="size-chart"] .recharts-bar-rectangle').first().waitFor();
+    await page.locator("[data-testid=formats-picker]").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: new URL("home-375.png", artifacts).pathname, fullPage: true });
+    await page.close();
+  });
 });

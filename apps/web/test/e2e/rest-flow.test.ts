@@ -61,16 +61,17 @@ describe("REST: POST a run, a worker measures it, GET returns the Result JSON", 
     expect((run.schema as { source: string }).source).toBe("proto");
   }, 240_000);
 
-  it("a schema that does not parse fails the run with the parser's message, not retried", async () => {
+  it("a schema that does not parse is refused with 400 and the parser's message", async () => {
     const res = await post({
       sample: '{"a": 1}',
       schema: { kind: "proto", text: "message {" },
       options: { quick: true },
     });
-    const run = await waitForRun(stack.url, ((await res.json()) as { id: string }).id);
-    expect(run.status).toBe("failed");
-    expect(run.error).toMatch(/\.proto does not parse/);
-  }, 60_000);
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.message).toMatch(/^schema: \.proto does not parse/);
+  });
 
   it("serves the OpenAPI document and the API reference page", async () => {
     const doc = (await (await fetch(`${stack.url}/api/openapi.json`)).json()) as {

@@ -16,11 +16,29 @@ export interface FormatComparison {
   encode: Delta | null;
   decode: Delta | null;
 }
+/** A format that worked in the baseline and fails (error given) or is missing in the run. */
+export interface LostFormat {
+  key: string;
+  watched: boolean;
+  error?: string;
+}
 export interface Comparison {
-  run: { id: string; url: string; status: string; branch: string | null; commit: string | null };
+  run: {
+    id: string;
+    url: string;
+    status: string;
+    branch: string | null;
+    commit: string | null;
+    pullRequest?: number | null;
+    message?: string | null;
+  };
   baseline: { id: string; url: string; branch: string | null; commit: string | null } | null;
   formats: FormatComparison[];
-  checks: { name: string; limitPct: number; failing: string[]; pass: boolean }[];
+  /** Absent from servers older than these fields. */
+  newlyFailing?: LostFormat[];
+  missing?: LostFormat[];
+  /** `size` and `time` carry their limit; `formats` (lost formats) has none. */
+  checks: { name: string; limitPct: number | null; failing: string[]; pass: boolean }[];
   pass: boolean;
   note: string | null;
 }

@@ -15,7 +15,22 @@ function timeCell(d: Delta | null): string {
   return `${fmtNs(d.current)} (${fmtPct(d.deltaPct)}${d.significant ? "" : ", n.s."})`;
 }
 
-/** A pull-request comment: verdict, links, one row per format with deltas, and each threshold. */
+/** Text from CI as one quoted line: Markdown in it could otherwise break the table or the layout. */
+function quoteLine(text: string): string {
+  const first = text.split(/\r?\n/)[0]!.trim();
+  const short = first.length > 200 ? `${first.slice(0, 199)}…` : first;
+  return `> ${short.replace(/([\\`*_[\]<>|#])/g, "\\$1")}`;
+}
+
+const checkText: Record<string, string> = {
+  size: "size growth (raw and compressed)",
+  time: "significant slow-down",
+};
+
+/**
+ * A pull-request comment: verdict, links, one row per format with deltas (every size the size check
+ * judges, brotli included), formats lost since the baseline, and each check.
+ */
 export function renderMarkdown(c: Comparison): string {
   const lines: string[] = [];
   lines.push(`## Wirebench: ${c.pass ? "✅ within thresholds" : "❌ threshold crossed"}`);
@@ -26,26 +41,43 @@ export function renderMarkdown(c: Comparison): string {
   const base = c.baseline
     ? `against baseline [${c.baseline.id.slice(0, 8)}](${c.baseline.url})${c.baseline.branch ? ` (\`${c.baseline.branch}\`)` : ""}`
     : `with no baseline (${c.note ?? "none given"})`;
-  lines.push(`Run [${c.run.id.slice(0, 8)}](${c.run.url})${where ? ` on ${where}` : ""} ${base}.`);
+  const pr = c.run.pullRequest ? ` for PR #${c.run.pullRequest}` : "";
+  lines.push(`Run [${c.run.id.slice(0, 8)}](${c.run.url})${where ? ` on ${where}` : ""}${pr} ${base}.`);
+  if (c.run.message) {
+    lines.push("");
+    lines.push(quoteLine(c.run.message));
+  }
   if (c.formats.length > 0) {
     const sizeFailing = new Set(c.checks.find((k) => k.name === "size")?.failing ?? []);
     lines.push("");
-    lines.push("| format | bytes | gzip | zstd | encode | decode |");
-    lines.push("|---|---:|---:|---:|---:|---:|");
+    lines.push("| format | bytes | gzip | brotli | zstd | encode | decode |");
+    lines.push("|---|---:|---:|---:|---:|---:|---:|");
     for (const f of c.formats) {
       const bad = sizeFailing.has(f.key);
       lines.push(
-        `| ${f.key}${f.pass ? "" : " ❌"} | ${sizeCell(f.bytes, bad)} | ${sizeCell(f.gzip, bad)} | ${sizeCell(f.zstd, bad)} | ${timeCell(f.encode)} | ${timeCell(f.decode)} |`,
+        `| ${f.key}${f.pass ? "" : " ❌"} | ${sizeCell(f.bytes, bad)} | ${sizeCell(f.gzip, bad)} | ${sizeCell(f.brotli, bad)} | ${sizeCell(f.zstd, bad)} | ${timeCell(f.encode)} | ${timeCell(f.decode)} |`,
       );
     }
+  }
+  const lost = [
+    ...(c.newlyFailing ?? []).map((f) => ({ ...f, what: `fails now${f.error ? `: ${f.error}` : ""}` })),
+    ...(c.missing ?? []).map((f) => ({ ...f, what: "not in this run" })),
+  ];
+  if (lost.length > 0) {
+    lines.push("");
+    lines.push("Formats that worked in the baseline:");
+    for (const f of lost)
+      lines.push(
+        `- ${f.watched ? "❌" : "⚠️"} ${f.key} ${f.what.split(/\r?\n/)[0]}${f.watched ? "" : " (not watched)"}`,
+      );
   }
   if (c.checks.length > 0) {
     lines.push("");
     for (const k of c.checks) {
-      const what = k.name === "size" ? "size growth (raw and compressed)" : "significant slow-down";
-      lines.push(
-        `- ${k.pass ? "✅" : "❌"} ${what} at most ${k.limitPct}%${k.pass ? "" : `: ${k.failing.join(", ")}`}`,
-      );
+      const mark = k.pass ? "✅" : "❌";
+      const failing = k.pass ? "" : `: ${k.failing.join(", ")}`;
+      if (k.name === "formats") lines.push(`- ${mark} every watched baseline format still works${failing}`);
+      else lines.push(`- ${mark} ${checkText[k.name] ?? k.name} at most ${k.limitPct}%${failing}`);
     }
   }
   lines.push("");

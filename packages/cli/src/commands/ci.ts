@@ -1,9 +1,10 @@
 import { writeFileSync } from "node:fs";
-import { type Command, InvalidArgumentError } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import pc from "picocolors";
 import type { Comparison } from "../ci/comparison.ts";
 import { readText, sampleFormatOf, schemaKindOf } from "../ci/read-input.ts";
 import { renderMarkdown } from "../ci/render-markdown.ts";
+import { getWithRetry } from "../ci/retrying-get.ts";
 import { createApiClient } from "../remote/api-client.ts";
 
 interface CiOptions {
@@ -12,6 +13,8 @@ interface CiOptions {
   schema?: string;
   branch?: string;
   commit?: string;
+  pr?: number;
+  message?: string;
   baseline?: string;
   maxRegression?: number;
   maxTimeRegression?: number;
@@ -34,6 +37,16 @@ const seconds = (v: string) => {
   return n;
 };
 
+const pullRequest = (v: string) => {
+  if (!/^\d+$/.test(v) || Number(v) < 1 || !Number.isSafeInteger(Number(v)))
+    throw new InvalidArgumentError("a pull request number (a whole number >= 1)");
+  return Number(v);
+};
+const messageText = (v: string) => {
+  if (v.length > 2_000) throw new InvalidArgumentError("at most 2,000 characters");
+  return v;
+};
+
 const terminal = new Set(["completed", "failed", "canceled"]);
 
 /**
@@ -45,10 +58,21 @@ export function registerCi(program: Command): void {
     .command("ci <file>")
     .description("measure a sample on a Wirebench server and fail when it regresses against a baseline")
     .requiredOption("--server <url>", "Wirebench server, e.g. https://wirebench.example.com")
-    .requiredOption("--token <token>", "project API token (wirebench project create)")
+    // From the environment by default, so the secret need not appear in a CI log's command line.
+    .addOption(
+      new Option("--token <token>", "project API token (wirebench project create)")
+        .env("WIREBENCH_TOKEN")
+        .makeOptionMandatory(),
+    )
     .option("--schema <file>", "schema the sample follows (.proto, .avsc, or JSON Schema .json)")
     .option("--branch <name>", "branch this run belongs to")
     .option("--commit <sha>", "commit this run measures")
+    .option("--pr <number>", "pull request this run is for (shown in the Markdown)", pullRequest)
+    .option(
+      "--message <text>",
+      "a note for the run, e.g. the commit subject (shown in the Markdown)",
+      messageText,
+    )
     .option("--baseline <ref>", "run id, or a branch whose latest completed run is the baseline")
     .option("--max-regression <pct>", "fail when raw or compressed size grows by more than this", percent)
     .option("--max-time-regression <pct>", "fail on a significant slow-down larger than this", percent)
@@ -59,7 +83,15 @@ export function registerCi(program: Command): void {
     .option("--timeout <seconds>", "give up waiting after this long", seconds, 900)
     .option("--poll-interval <seconds>", "how often to ask for progress", seconds, 2)
     .action(async (file: string, opts: CiOptions) => {
+      const deadline = Date.now() + opts.timeout * 1000;
       const api = createApiClient(opts.server, opts.token);
+      const get = <T>(path: string) =>
+        getWithRetry<T>(opts.server, opts.token, path, {
+          deadline,
+          baseDelayMs: opts.pollInterval * 1000,
+          onRetry: (status, ms) =>
+            console.error(pc.dim(`server answered ${status}; retrying in ${(ms / 1000).toFixed(1)} s`)),
+        });
       const created = await api.request<{ id: string; url: string }>("POST", "/api/v1/runs", {
         sample: readText(file),
         sampleFormat: sampleFormatOf(file),
@@ -68,15 +100,16 @@ export function registerCi(program: Command): void {
         options: { quick: !!opts.quick },
         ...(opts.branch ? { branch: opts.branch } : {}),
         ...(opts.commit ? { commit: opts.commit } : {}),
+        ...(opts.pr !== undefined ? { pullRequest: opts.pr } : {}),
+        ...(opts.message ? { message: opts.message } : {}),
         ...(opts.baseline ? { baseline: opts.baseline } : {}),
       });
       console.error(`run ${created.id} queued: ${created.url}`);
 
-      const deadline = Date.now() + opts.timeout * 1000;
       let run: { status: string; error: string | null; progress: Record<string, string> };
       let last = "";
       for (;;) {
-        run = await api.request("GET", `/api/v1/runs/${created.id}`);
+        run = await get(`/api/v1/runs/${created.id}`);
         const stages = Object.values(run.progress);
         const line = `${run.status}: ${stages.filter((s) => s === "done" || s === "failed").length}/${stages.length} formats`;
         if (line !== last) console.error(pc.dim(line));
@@ -94,7 +127,7 @@ export function registerCi(program: Command): void {
       if (opts.maxRegression !== undefined) q.set("maxRegression", String(opts.maxRegression));
       if (opts.maxTimeRegression !== undefined) q.set("maxTimeRegression", String(opts.maxTimeRegression));
       if (opts.formats) q.set("formats", opts.formats);
-      const comparison = await api.request<Comparison>("GET", `/api/v1/runs/${created.id}/comparison?${q}`);
+      const comparison = await get<Comparison>(`/api/v1/runs/${created.id}/comparison?${q}`);
       const markdown = renderMarkdown(comparison);
       if (opts.markdown) writeFileSync(opts.markdown, markdown);
       if (opts.json) writeFileSync(opts.json, `${JSON.stringify(comparison, null, 2)}\n`);

@@ -1,7 +1,41 @@
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { createApiClient } from "../remote/api-client.ts";
 
-/** `wirebench project create <name> --server URL`: prints the new project's token once. */
+interface TokenView {
+  id: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** One line per token: id, the prefix to recognise it by, when it was made and last used, and its state. */
+export function formatTokens(tokens: TokenView[]): string {
+  const at = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "never");
+  const rows = [["ID", "PREFIX", "CREATED", "LAST USED", "STATE"]].concat(
+    tokens.map((t) => [
+      t.id,
+      `${t.prefix}…`,
+      at(t.createdAt),
+      at(t.lastUsedAt),
+      t.revokedAt ? `revoked ${at(t.revokedAt)}` : "live",
+    ]),
+  );
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+/**
+ * `wirebench project create <name> --server URL` prints the new project's token once;
+ * `wirebench project tokens --server URL --token T` lists the project's tokens (never their secrets).
+ */
 export function registerProject(program: Command): void {
   const project = program.command("project").description("manage CI projects on a Wirebench server");
   project
@@ -18,5 +52,17 @@ export function registerProject(program: Command): void {
       );
       console.error(`project ${created.slug} created; its token (shown once):`);
       console.log(created.token);
+    });
+  project
+    .command("tokens")
+    .description("list the project's API tokens: id, prefix, created, last used, revoked")
+    .requiredOption("--server <url>", "Wirebench server, e.g. http://localhost:3000")
+    .addOption(
+      new Option("--token <token>", "a token of the project").env("WIREBENCH_TOKEN").makeOptionMandatory(),
+    )
+    .action(async (opts: { server: string; token: string }) => {
+      const api = createApiClient(opts.server, opts.token);
+      const { tokens } = await api.request<{ tokens: TokenView[] }>("GET", "/api/v1/tokens");
+      console.log(formatTokens(tokens));
     });
 }

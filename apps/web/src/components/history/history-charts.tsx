@@ -1,6 +1,7 @@
 "use client";
 
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { chartTooltip } from "@/components/chart-style";
 import { formatBytes, formatNs } from "@/lib/run-metrics";
 
 const palette = [
@@ -32,7 +33,7 @@ export function HistoryCharts({
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="commit" />
           <YAxis tickFormatter={(v) => format(Number(v))} width={80} />
-          <Tooltip formatter={(v) => format(Number(v))} />
+          <Tooltip {...chartTooltip} formatter={(v) => format(Number(v))} />
           <Legend />
           {formats.map((f, i) => (
             <Line

@@ -2,35 +2,43 @@
 
 import { useId, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { estimateCost, type FormatRow } from "@/lib/run-metrics";
+import { barCursor, chartTooltip } from "@/components/chart-style";
+import { type Compression, costRows, defaultNetwork, type FormatRow, formatBytes } from "@/lib/run-metrics";
+
+const compressions: { value: Compression; label: string }[] = [
+  { value: "raw", label: "uncompressed" },
+  { value: "gzip", label: "gzip" },
+  { value: "brotli", label: "brotli" },
+  { value: "zstd", label: "zstd" },
+];
 
 /**
  * What each format costs once a network is involved: time per message and throughput for a chosen
  * bandwidth and round-trip time, and whether CPU or the wire is the bottleneck.
  */
 export function CostModel({ rows }: { rows: FormatRow[] }) {
-  const [bandwidthMbps, setBandwidth] = useState(100);
-  const [rttMs, setRtt] = useState(20);
+  const [bandwidthMbps, setBandwidth] = useState(defaultNetwork.bandwidthMbps);
+  const [rttMs, setRtt] = useState(defaultNetwork.rttMs);
   const [rate, setRate] = useState(100);
-  const ids = { bw: useId(), rtt: useId(), rate: useId() };
-  const data = rows
-    .filter((r) => r.ok && r.bytes != null && r.encode && r.decode)
-    .map((r) => {
-      const c = estimateCost(r.bytes!, r.encode!.medianNs, r.decode!.medianNs, { bandwidthMbps, rttMs });
-      return {
-        key: r.key,
-        cpuMs: Number(c.cpuMs.toFixed(4)),
-        networkMs: Number(c.networkMs.toFixed(4)),
-        perMessageMs: c.perMessageMs,
-        throughput: c.throughputPerSec,
-        bottleneck: c.bottleneck,
-        keepsUp: c.throughputPerSec >= rate,
-      };
-    })
-    .sort((a, b) => a.perMessageMs - b.perMessageMs);
+  const [compression, setCompression] = useState<Compression>("raw");
+  const ids = { bw: useId(), rtt: useId(), rate: useId(), compression: useId() };
+  const data = costRows(rows, { bandwidthMbps, rttMs }, compression).map((c) => ({
+    key: c.key,
+    messageBytes: c.messageBytes,
+    cpuMs: Number(c.cpuMs.toFixed(4)),
+    networkMs: Number(c.networkMs.toFixed(4)),
+    perMessageMs: c.perMessageMs,
+    throughput: c.throughputPerSec,
+    bottleneck: c.bottleneck,
+    keepsUp: c.throughputPerSec >= rate,
+  }));
   return (
     <section aria-label="Network cost model" data-testid="cost-model">
       <h3>Cost over a network</h3>
+      <p className="muted small">
+        One message at a time: encode, send its bytes (the mean size of one message of the sample), one round
+        trip, decode. Compression time is not counted.
+      </p>
       <div className="sliders">
         <label htmlFor={ids.bw}>
           Bandwidth: {bandwidthMbps} Mbit/s
@@ -68,6 +76,21 @@ export function CostModel({ rows }: { rows: FormatRow[] }) {
             onChange={(e) => setRate(Number(e.target.value))}
           />
         </label>
+        <label htmlFor={ids.compression}>
+          On the wire
+          <select
+            id={ids.compression}
+            value={compression}
+            onChange={(e) => setCompression(e.target.value as Compression)}
+            data-testid="cost-compression"
+          >
+            {compressions.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <figure className="chart" data-testid="chart-cost" aria-label="Time per message over the network">
         <ResponsiveContainer width="100%" height={Math.max(260, data.length * 34)}>
@@ -75,7 +98,7 @@ export function CostModel({ rows }: { rows: FormatRow[] }) {
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" unit=" ms" />
             <YAxis type="category" dataKey="key" width={130} tick={{ fontSize: 12 }} />
-            <Tooltip />
+            <Tooltip {...chartTooltip} cursor={barCursor} />
             <Legend />
             <Bar
               dataKey="cpuMs"
@@ -94,29 +117,33 @@ export function CostModel({ rows }: { rows: FormatRow[] }) {
           </BarChart>
         </ResponsiveContainer>
       </figure>
-      <table className="compact">
-        <thead>
-          <tr>
-            <th scope="col">format</th>
-            <th scope="col">per message</th>
-            <th scope="col">max messages/s</th>
-            <th scope="col">limited by</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.key} className={d.keepsUp ? "" : "falls-short"}>
-              <td data-label="format">{d.key}</td>
-              <td data-label="per message">{d.perMessageMs.toFixed(2)} ms</td>
-              <td data-label="max messages/s">
-                {Number.isFinite(d.throughput) ? Math.round(d.throughput).toLocaleString("en") : "∞"}
-                {d.keepsUp ? "" : " (short of the rate)"}
-              </td>
-              <td data-label="limited by">{d.bottleneck === "cpu" ? "CPU" : "network"}</td>
+      <div className="table-scroll">
+        <table className="compact">
+          <thead>
+            <tr>
+              <th scope="col">format</th>
+              <th scope="col">message size</th>
+              <th scope="col">per message</th>
+              <th scope="col">max messages/s</th>
+              <th scope="col">limited by</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.map((d) => (
+              <tr key={d.key} className={d.keepsUp ? "" : "falls-short"}>
+                <td data-label="format">{d.key}</td>
+                <td data-label="message size">{formatBytes(d.messageBytes)}</td>
+                <td data-label="per message">{d.perMessageMs.toFixed(2)} ms</td>
+                <td data-label="max messages/s">
+                  {Number.isFinite(d.throughput) ? Math.round(d.throughput).toLocaleString("en") : "∞"}
+                  {d.keepsUp ? "" : " (short of the rate)"}
+                </td>
+                <td data-label="limited by">{d.bottleneck === "cpu" ? "CPU" : "network"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { chartTooltip } from "@/components/chart-style";
 import { type FormatRow, formatBytes, formatNs, paretoFrontier } from "@/lib/run-metrics";
 
 /** Size against decode time; the line joins the formats no other format beats on both. */
@@ -40,6 +41,7 @@ export function ParetoChart({ rows }: { rows: FormatRow[] }) {
             width={72}
           />
           <Tooltip
+            {...chartTooltip}
             formatter={(v, name) => (name === "size" ? formatBytes(Number(v)) : formatNs(Number(v)))}
             labelFormatter={() => ""}
           />

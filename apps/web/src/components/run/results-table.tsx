@@ -60,38 +60,40 @@ export function ResultsTable({ rows }: { rows: FormatRow[] }) {
         <input type="checkbox" checked={relative} onChange={(e) => setRelative(e.target.checked)} /> relative
         to the best
       </label>
-      <table className="results">
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th
-                key={c.key}
-                scope="col"
-                aria-sort={sort.key === c.key ? (sort.asc ? "ascending" : "descending") : "none"}
-              >
-                <button
-                  type="button"
-                  onClick={() => setSort((s) => ({ key: c.key, asc: s.key === c.key ? !s.asc : true }))}
-                >
-                  {c.label}
-                  {sort.key === c.key ? (sort.asc ? " ▲" : " ▼") : ""}
-                </button>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {sorted.map((r) => (
-            <tr key={r.key} data-format={r.key} className={r.ok ? "" : "failed-row"}>
+      <div className="table-scroll">
+        <table className="results">
+          <thead>
+            <tr>
               {columns.map((c) => (
-                <td key={c.key} data-label={c.label}>
-                  {cell(r, c.key)}
-                </td>
+                <th
+                  key={c.key}
+                  scope="col"
+                  aria-sort={sort.key === c.key ? (sort.asc ? "ascending" : "descending") : "none"}
+                >
+                  <button
+                    type="button"
+                    onClick={() => setSort((s) => ({ key: c.key, asc: s.key === c.key ? !s.asc : true }))}
+                  >
+                    {c.label}
+                    {sort.key === c.key ? (sort.asc ? " ▲" : " ▼") : ""}
+                  </button>
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {sorted.map((r) => (
+              <tr key={r.key} data-format={r.key} className={r.ok ? "" : "failed-row"}>
+                {columns.map((c) => (
+                  <td key={c.key} data-label={c.label}>
+                    {cell(r, c.key)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className="muted small">
         ± marks a timing whose 95% confidence interval is wider than 10% of its median.
       </p>

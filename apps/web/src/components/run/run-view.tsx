@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { toRows } from "@/lib/run-metrics";
 import { useTRPC } from "@/trpc/client";
+import { BytesPanel } from "./bytes-panel";
 import { CopyLink } from "./copy-link";
 import { CostModel } from "./cost-model";
 import { EnvironmentPanel } from "./environment-panel";
@@ -10,6 +11,7 @@ import { FidelityPanel } from "./fidelity-panel";
 import { ParetoChart } from "./pareto-chart";
 import { ProgressList } from "./progress-list";
 import { ResultsTable } from "./results-table";
+import { everyFormatFailed, RunNotices } from "./run-notices";
 import { SchemaPanel } from "./schema-panel";
 import { SizeChart } from "./size-chart";
 import { Summary } from "./summary";
@@ -22,7 +24,7 @@ import { entriesOf, type RunData, terminalStatuses } from "./types";
  */
 export function RunView({ initial }: { initial: RunData }) {
   const trpc = useTRPC();
-  const { data: run } = useQuery(
+  const { data: run, error: pollError } = useQuery(
     trpc.runs.get.queryOptions(
       { id: initial.id },
       {
@@ -34,6 +36,7 @@ export function RunView({ initial }: { initial: RunData }) {
   const current = run ?? { ...initial, version: "" };
   const entries = entriesOf(current);
   const rows = toRows(entries);
+  const allFailed = everyFormatFailed(current.status, rows);
   return (
     <main className="run">
       <header className="run-header">
@@ -51,13 +54,16 @@ export function RunView({ initial }: { initial: RunData }) {
           <CopyLink url={current.url} />
         </div>
       </header>
-      {current.status === "failed" && (
-        <p className="error" role="alert" data-testid="run-error">
-          This run failed: {current.error}
-        </p>
-      )}
+      <RunNotices status={current.status} error={current.error} rows={rows} pollError={pollError} />
       {!terminalStatuses.has(current.status) && <ProgressList progress={current.progress} />}
-      {current.status === "completed" && (
+      {allFailed && (
+        <>
+          <FidelityPanel entries={entries} />
+          <SchemaPanel schema={current.schema} entries={entries} />
+          <EnvironmentPanel environment={current.environment} />
+        </>
+      )}
+      {current.status === "completed" && !allFailed && (
         <>
           <Summary rows={rows} />
           <div className="grid">
@@ -68,6 +74,7 @@ export function RunView({ initial }: { initial: RunData }) {
           <CostModel rows={rows} />
           <ResultsTable rows={rows} />
           <FidelityPanel entries={entries} />
+          <BytesPanel entries={entries} />
           <SchemaPanel schema={current.schema} entries={entries} />
           <EnvironmentPanel environment={current.environment} />
         </>

@@ -1,6 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { barCursor, chartTooltip } from "@/components/chart-style";
 import { type FormatRow, formatBytes } from "@/lib/run-metrics";
 
 const series = [
@@ -21,7 +22,7 @@ export function SizeChart({ rows }: { rows: FormatRow[] }) {
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis type="number" tickFormatter={(v) => formatBytes(Number(v))} />
           <YAxis type="category" dataKey="key" width={130} tick={{ fontSize: 12 }} />
-          <Tooltip formatter={(v) => formatBytes(Number(v))} />
+          <Tooltip {...chartTooltip} cursor={barCursor} formatter={(v) => formatBytes(Number(v))} />
           <Legend />
           {series.map((s) => (
             <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} isAnimationActive={false} />

@@ -1,4 +1,4 @@
-import { best, type FormatRow, formatBytes, formatNs } from "@/lib/run-metrics";
+import { best, costRows, defaultNetwork, type FormatRow, formatBytes, formatNs } from "@/lib/run-metrics";
 
 /** The answer first: smallest, fastest each way, and how many formats changed the data. */
 export function Summary({ rows }: { rows: FormatRow[] }) {
@@ -7,6 +7,7 @@ export function Summary({ rows }: { rows: FormatRow[] }) {
   const smallestZstd = best(ok, (r) => r.zstd);
   const fastestEncode = best(ok, (r) => r.encode?.medianNs);
   const fastestDecode = best(ok, (r) => r.decode?.medianNs);
+  const [bestNetwork] = costRows(ok, defaultNetwork);
   const lossy = ok.filter((r) => !r.exact);
   const failed = rows.filter((r) => !r.ok);
   const cards = [
@@ -18,12 +19,23 @@ export function Summary({ rows }: { rows: FormatRow[] }) {
     },
     { label: "Fastest encode", value: fastestEncode?.key, detail: formatNs(fastestEncode?.encode?.medianNs) },
     { label: "Fastest decode", value: fastestDecode?.key, detail: formatNs(fastestDecode?.decode?.medianNs) },
+    {
+      label: "Best over the network",
+      value: bestNetwork?.key,
+      detail: bestNetwork
+        ? `${bestNetwork.perMessageMs.toFixed(2)} ms per message at ${defaultNetwork.bandwidthMbps} Mbit/s, ${defaultNetwork.rttMs} ms RTT`
+        : "–",
+    },
   ];
   return (
     <section aria-label="Summary" data-testid="summary">
       <div className="cards">
         {cards.map((c) => (
-          <div className="card" key={c.label}>
+          <div
+            className="card"
+            key={c.label}
+            data-testid={`card-${c.label.toLowerCase().replaceAll(" ", "-")}`}
+          >
             <div className="card-label">{c.label}</div>
             <div className="card-value">{c.value ?? "–"}</div>
             <div className="card-detail">{c.detail}</div>

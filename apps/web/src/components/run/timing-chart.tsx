@@ -11,6 +11,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { barCursor, chartTooltip } from "@/components/chart-style";
 import { type FormatRow, formatNs } from "@/lib/run-metrics";
 
 /** Median encode and decode time per message, with the 95% confidence interval as error bars. */
@@ -33,7 +34,7 @@ export function TimingChart({ rows }: { rows: FormatRow[] }) {
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis type="number" tickFormatter={(v) => formatNs(Number(v))} />
           <YAxis type="category" dataKey="key" width={130} tick={{ fontSize: 12 }} />
-          <Tooltip formatter={(v) => formatNs(Number(v))} />
+          <Tooltip {...chartTooltip} cursor={barCursor} formatter={(v) => formatNs(Number(v))} />
           <Legend />
           <Bar dataKey="encode" name="encode" fill="var(--c1)" isAnimationActive={false}>
             <ErrorBar dataKey="encodeErr" direction="x" stroke="var(--fg)" width={4} />

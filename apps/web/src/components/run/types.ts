@@ -31,6 +31,12 @@ export type FormatEntry = {
   access?: { medianNs: number; ciLowNs: number; ciHighNs: number } | null;
   fidelity?: { exact: boolean; issues: { path: string; kind: string; detail: string }[] } | null;
   artifacts?: { name: string; kind: "schema" | "generated"; text: string }[] | null;
+  sizes?: {
+    dataset: { raw: number; gzip: number; brotli: number; zstd: number };
+    perMessage: { raw: number; gzip: number; brotli: number; zstd: number };
+  } | null;
+  /** The first encoded message, capped in size; absent in results recorded before it existed. */
+  firstMessage?: { base64: string; bytes: number; truncated: boolean } | null;
 };
 export const entriesOf = (run: RunData) => run.formats as unknown as FormatEntry[];
 export const terminalStatuses = new Set(["completed", "failed", "canceled"]);

@@ -3,15 +3,25 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type DragEvent, useState } from "react";
+import type { FormatChoice } from "@/lib/format-choices";
 import { builtInPresets, corpusPresets } from "@/lib/presets";
 import { formatBytes } from "@/lib/run-metrics";
 import { useTRPC } from "@/trpc/client";
 import { checkSample, detectInput, type SchemaKind } from "./detect-input";
 
 export interface UploadFormProps {
-  /** Format ids the engine offers; all are selected by default. */
-  formats: string[];
+  /** Format variants the engine offers; all are selected by default. */
+  formats: FormatChoice[];
   maxBytes: number;
+}
+
+/**
+ * Bytes of the request the form sends (tRPC batches it as `{"0": input}`): the server's limit
+ * applies to that whole body, and JSON escaping makes a sample with many quotes or newlines larger
+ * on the wire than in its file, so the form counts what the server will count.
+ */
+export function requestBytes(input: unknown): number {
+  return new TextEncoder().encode(JSON.stringify({ 0: input })).byteLength;
 }
 
 export function UploadForm({ formats, maxBytes }: UploadFormProps) {
@@ -20,12 +30,23 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
   const [text, setText] = useState("");
   const [sampleFormat, setSampleFormat] = useState<"json" | "ndjson">("json");
   const [schema, setSchema] = useState<{ kind: SchemaKind; text: string; name: string } | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set(formats));
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(formats.map((f) => f.id)));
   const [quick, setQuick] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const create = useMutation(trpc.runs.create.mutationOptions());
-  const size = new TextEncoder().encode(text).byteLength + (schema ? schema.text.length : 0);
+  const input = {
+    sampleText: text.trim() ? text : undefined,
+    sampleFormat,
+    schema: schema ? { kind: schema.kind, text: schema.text } : undefined,
+    // Registry order, so a run's requested formats read the same way as the picker.
+    formats:
+      selected.size === formats.length
+        ? undefined
+        : formats.filter((f) => selected.has(f.id)).map((f) => f.id),
+    options: { quick },
+  };
+  const size = requestBytes(input);
 
   async function takeFile(file: File) {
     const content = await file.text();
@@ -57,17 +78,13 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
     const error =
       size > maxBytes
         ? `The upload is ${formatBytes(size)}; the limit is ${formatBytes(maxBytes)}.`
-        : checkSample(text, sampleFormat, !!schema);
+        : formats.length > 0 && selected.size === 0
+          ? "Pick at least one format."
+          : checkSample(text, sampleFormat, !!schema);
     setProblem(error);
     if (error) return;
     try {
-      const run = await create.mutateAsync({
-        sampleText: text.trim() ? text : undefined,
-        sampleFormat,
-        schema: schema ? { kind: schema.kind, text: schema.text } : undefined,
-        formats: selected.size === formats.length ? undefined : [...selected],
-        options: { quick },
-      });
+      const run = await create.mutateAsync(input);
       router.push(`/runs/${run.id}`);
     } catch (err) {
       setProblem((err as Error).message);
@@ -170,23 +187,37 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
         ))}
       </fieldset>
       {formats.length > 0 && (
-        <fieldset className="formats-picker">
-          <legend>Formats</legend>
-          {formats.map((f) => (
-            <label key={f}>
-              <input
-                type="checkbox"
-                checked={selected.has(f)}
-                onChange={(e) => {
-                  const next = new Set(selected);
-                  if (e.target.checked) next.add(f);
-                  else next.delete(f);
-                  setSelected(next);
-                }}
-              />{" "}
-              {f}
-            </label>
-          ))}
+        <fieldset className="formats-picker" data-testid="formats-picker">
+          <legend>
+            Formats ({selected.size} of {formats.length})
+          </legend>
+          <div className="row">
+            <button type="button" onClick={() => setSelected(new Set(formats.map((f) => f.id)))}>
+              all
+            </button>{" "}
+            <button type="button" onClick={() => setSelected(new Set())}>
+              none
+            </button>
+          </div>
+          <div className="formats-options">
+            {formats.map((f) => (
+              <label key={f.id} title={`${f.format}, ${f.variant}`}>
+                <input
+                  type="checkbox"
+                  name="formats"
+                  value={f.id}
+                  checked={selected.has(f.id)}
+                  onChange={(e) => {
+                    const next = new Set(selected);
+                    if (e.target.checked) next.add(f.id);
+                    else next.delete(f.id);
+                    setSelected(next);
+                  }}
+                />{" "}
+                {f.id} <span className="muted small">{f.variant}</span>
+              </label>
+            ))}
+          </div>
         </fieldset>
       )}
       <label>

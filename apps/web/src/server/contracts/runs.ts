@@ -84,6 +84,8 @@ export const runViewSchema = z
     finishedAt: z.string().nullable(),
     branch: z.string().nullable(),
     commit: z.string().nullable(),
+    pullRequest: z.number().int().nullable().describe("Pull request number the run was made for (CI)."),
+    message: z.string().nullable().describe("Free text from CI, e.g. the commit subject."),
     environment: z.unknown().describe("Node version, library versions, CPU model, git commit."),
     schema: z.unknown().describe("The schema IR the run measured."),
     formats: z

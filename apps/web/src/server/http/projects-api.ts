@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { AppError } from "../app-error.ts";
-import { authenticate } from "../services/authenticate.ts";
+import { updateProjectRequestSchema } from "../contracts/projects.ts";
 import { compareRuns } from "../services/compare-runs.ts";
 import type { Services } from "../services/container.ts";
 import { createProject, createToken, revokeToken } from "../services/create-project.ts";
+import { getProject } from "../services/get-project.ts";
+import { listTokens } from "../services/list-tokens.ts";
 import { clientIp, enforceRateLimit } from "../services/rate-limit.ts";
+import { updateProjectThresholds } from "../services/update-project-thresholds.ts";
+import { admit } from "./admit.ts";
 import { readBodyLimited } from "./read-body.ts";
 import { handle, json } from "./respond.ts";
 
@@ -31,31 +35,43 @@ export const comparisonQuerySchema = z.object({
   formats: z.string().optional().describe("Comma-separated formats the thresholds apply to."),
 });
 
-const requireProject = async (services: Services, req: Request) => {
-  const caller = await authenticate(services, req.headers.get("authorization"));
+/** Any rate-limited request that must carry a project token. */
+const requireProject = async (services: Services, req: Request, kind: "create" | "read") => {
+  const caller = await admit(services, req, kind);
   if (!caller.projectId)
     throw new AppError("UNAUTHORIZED", "This needs a project token (Authorization: Bearer …).");
   return caller as { projectId: string; tokenId: string };
 };
 
+const invalid = (what: string, error: z.ZodError) => {
+  const issue = error.issues[0]!;
+  return new AppError(
+    "BAD_REQUEST",
+    `Invalid ${what}: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`,
+  );
+};
+
+/** A small JSON body: over `maxBytes` is a 413, anything but JSON a 400 showing the expected shape. */
+async function readSmallJson(req: Request, maxBytes: number, shape: string): Promise<unknown> {
+  const text = await readBodyLimited(req, maxBytes);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("BAD_REQUEST", `Request body must be JSON: ${shape}.`);
+  }
+}
+
 /** POST /api/v1/projects → 201 {id, slug, name, token}: the token is shown this once. */
 export function postProject(services: Services, req: Request): Promise<Response> {
   return handle(async () => {
+    await enforceRateLimit(services, "create", clientIp(req.headers, services.settings), null);
     const admin = services.env.WIREBENCH_ADMIN_TOKEN;
     if (admin && req.headers.get("authorization") !== `Bearer ${admin}`) {
       throw new AppError("FORBIDDEN", "Creating projects needs the admin token on this server.");
     }
-    await enforceRateLimit(services, "create", clientIp(req.headers), null);
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBodyLimited(req, 10_000));
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw new AppError("BAD_REQUEST", 'Request body must be JSON: {"name": "…"}.');
-    }
+    const body = await readSmallJson(req, 10_000, '{"name": "…"}');
     const parsed = createProjectRequestSchema.safeParse(body);
-    if (!parsed.success)
-      throw new AppError("BAD_REQUEST", `Invalid request: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success) throw invalid("request", parsed.error);
     return json(await createProject(services, parsed.data.name), 201);
   });
 }
@@ -63,35 +79,60 @@ export function postProject(services: Services, req: Request): Promise<Response>
 /** POST /api/v1/tokens → a new token for the caller's project. */
 export function postToken(services: Services, req: Request): Promise<Response> {
   return handle(async () => {
-    const caller = await requireProject(services, req);
+    const caller = await requireProject(services, req, "create");
     return json(await createToken(services, caller.projectId), 201);
+  });
+}
+
+/** GET /api/v1/tokens → the caller's project's tokens, without their hashes. */
+export function getTokens(services: Services, req: Request): Promise<Response> {
+  return handle(async () => {
+    const caller = await requireProject(services, req, "read");
+    return json({ tokens: await listTokens(services, caller.projectId) });
   });
 }
 
 /** DELETE /api/v1/tokens/{id} → revokes a token of the caller's project. */
 export function deleteToken(services: Services, req: Request, tokenId: string): Promise<Response> {
   return handle(async () => {
-    const caller = await requireProject(services, req);
+    const caller = await requireProject(services, req, "create");
     await revokeToken(services, caller.projectId, tokenId);
     return new Response(null, { status: 204 });
+  });
+}
+
+/** GET /api/v1/project → the caller's project and its default thresholds. */
+export function getProjectResponse(services: Services, req: Request): Promise<Response> {
+  return handle(async () => {
+    const caller = await requireProject(services, req, "read");
+    return json(await getProject(services, caller.projectId));
+  });
+}
+
+/** PATCH /api/v1/project → updates the default thresholds comparisons use when they set none. */
+export function patchProject(services: Services, req: Request): Promise<Response> {
+  return handle(async () => {
+    const caller = await requireProject(services, req, "create");
+    const body = await readSmallJson(req, 10_000, '{"thresholds": {"maxRegressionPct": 5}}');
+    const parsed = updateProjectRequestSchema.safeParse(body);
+    if (!parsed.success) throw invalid("request", parsed.error);
+    return json(await updateProjectThresholds(services, caller.projectId, parsed.data.thresholds));
   });
 }
 
 /** GET /api/v1/runs/{id}/comparison: per-format deltas against a baseline, judged by thresholds. */
 export function getComparison(services: Services, req: Request, runId: string): Promise<Response> {
   return handle(async () => {
-    const caller = await authenticate(services, req.headers.get("authorization"));
-    await enforceRateLimit(services, "read", clientIp(req.headers), caller.tokenId);
+    const caller = await admit(services, req, "read");
     const q = comparisonQuerySchema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-    if (!q.success)
-      throw new AppError(
-        "BAD_REQUEST",
-        `Invalid query: ${q.error.issues[0]?.path.join(".")}: ${q.error.issues[0]?.message}`,
-      );
+    if (!q.success) throw invalid("query", q.error);
     const result = await compareRuns(services, caller, runId, q.data.baseline, {
       maxRegressionPct: q.data.maxRegression,
       maxTimeRegressionPct: q.data.maxTimeRegression,
-      formats: q.data.formats?.split(",").filter(Boolean),
+      formats: q.data.formats
+        ?.split(",")
+        .map((f) => f.trim())
+        .filter(Boolean),
     });
     return json(result);
   });

@@ -1,10 +1,9 @@
 import { AppError } from "../app-error.ts";
 import { createRunRequestSchema } from "../contracts/runs.ts";
-import { authenticate } from "../services/authenticate.ts";
 import type { Services } from "../services/container.ts";
 import { createRun } from "../services/create-run.ts";
 import { getRun } from "../services/get-run.ts";
-import { clientIp, enforceRateLimit } from "../services/rate-limit.ts";
+import { admit } from "./admit.ts";
 import { parseJsonBody, plainFields, sampleTextOf } from "./parse-json-body.ts";
 import { readBodyLimited } from "./read-body.ts";
 import { handle, json } from "./respond.ts";
@@ -12,8 +11,7 @@ import { handle, json } from "./respond.ts";
 /** POST /api/v1/runs → 202 {id, url, status}. */
 export function postRun(services: Services, req: Request): Promise<Response> {
   return handle(async () => {
-    const caller = await authenticate(services, req.headers.get("authorization"));
-    await enforceRateLimit(services, "create", clientIp(req.headers), caller.tokenId);
+    const caller = await admit(services, req, "create");
     const text = await readBodyLimited(req, services.env.WIREBENCH_MAX_INPUT_BYTES);
     const body = parseJsonBody(text, services.env.WIREBENCH_MAX_DEPTH);
     const parsed = createRunRequestSchema.safeParse(plainFields(body));
@@ -33,8 +31,7 @@ export function postRun(services: Services, req: Request): Promise<Response> {
  */
 export function getRunResponse(services: Services, req: Request, id: string): Promise<Response> {
   return handle(async () => {
-    const caller = await authenticate(services, req.headers.get("authorization"));
-    await enforceRateLimit(services, "read", clientIp(req.headers), caller.tokenId);
+    await admit(services, req, "read");
     const { version, ...run } = await getRun(services, id);
     const etag = `W/"${version}"`;
     if (req.headers.get("if-none-match") === etag)

@@ -1,6 +1,8 @@
+import { registry, selectEntries } from "@wirebench/codecs/registry";
 import { AppError } from "../app-error.ts";
 import type { Caller } from "./authenticate.ts";
 import type { Services } from "./container.ts";
+import { storedThresholds } from "./get-project.ts";
 import { getRun } from "./get-run.ts";
 
 export interface Thresholds {
@@ -66,14 +68,36 @@ export function timeDelta(
   };
 }
 
+/** A baseline format the current run no longer measures successfully. */
+export interface LostFormat {
+  key: string;
+  watched: boolean;
+  /** The current run's error for it; absent when the format is missing from the run altogether. */
+  error?: string | undefined;
+}
+
 export function compareEntries(
   baseEntries: EntryLike[],
-  currentEntries: EntryLike[],
+  currentEntries: (EntryLike & { error?: string | null })[],
   thresholds: Thresholds,
+  /** Keys the current run set out to measure; a baseline format outside it was left out on purpose. */
+  requested?: ReadonlySet<string>,
 ) {
   const baseByKey = new Map(baseEntries.filter((e) => e.ok).map((e) => [keyOf(e), e]));
+  const currentByKey = new Map(currentEntries.map((e) => [keyOf(e), e]));
   const watched = (key: string, format: string) =>
     !thresholds.formats?.length || thresholds.formats.includes(key) || thresholds.formats.includes(format);
+  // A format that measured fine in the baseline and fails or vanishes now is the worst regression of
+  // all, so it is reported, and fails the verdict when watched, instead of being skipped.
+  const newlyFailing: LostFormat[] = [];
+  const missing: LostFormat[] = [];
+  for (const [key, base] of baseByKey) {
+    const cur = currentByKey.get(key);
+    if (cur?.ok) continue;
+    const isWatched = watched(key, base.format);
+    if (cur) newlyFailing.push({ key, watched: isWatched, error: cur.error ?? undefined });
+    else if (!requested || requested.has(key)) missing.push({ key, watched: isWatched });
+  }
   const formats = currentEntries
     .filter((e) => e.ok && baseByKey.has(keyOf(e)))
     .map((cur) => {
@@ -132,7 +156,14 @@ export function compareEntries(
         ]
       : []),
   ].map((c) => ({ ...c, pass: c.failing.length === 0 }));
-  return { formats, checks, pass: checks.every((c) => c.pass) };
+  const lost = [...newlyFailing, ...missing].filter((f) => f.watched).map((f) => f.key);
+  const allChecks = [
+    ...checks,
+    ...(newlyFailing.length + missing.length > 0
+      ? [{ name: "formats", limitPct: null, failing: lost, pass: lost.length === 0 }]
+      : []),
+  ];
+  return { formats, newlyFailing, missing, checks: allChecks, pass: allChecks.every((c) => c.pass) };
 }
 
 /** A run id, or a branch name whose latest completed run in the project is used. */
@@ -152,13 +183,34 @@ export async function resolveBaseline(
     return byId.id;
   }
   if (!projectId)
-    throw new AppError("BAD_REQUEST", `No run with id ${ref}; a branch baseline needs a project token.`);
+    throw new AppError(
+      "NOT_FOUND",
+      `Baseline "${ref}" is not a run id, and only a project's runs can name a branch as baseline.`,
+    );
   const latest = await services.prisma.run.findFirst({
     where: { projectId, branch: ref, status: "completed", id: { not: run.id } },
     orderBy: { createdAt: "desc" },
     select: { id: true },
   });
-  return latest?.id ?? null;
+  if (!latest)
+    throw new AppError(
+      "NOT_FOUND",
+      `Baseline "${ref}" is neither a run id nor a branch with a completed run in this project.`,
+    );
+  return latest.id;
+}
+
+/**
+ * The registry ids a run asked for, or undefined for all. Names are validated when a run is created,
+ * but older rows may hold names the registry no longer knows; those runs are treated as asking for all.
+ */
+function requestedKeys(names: string[]): Set<string> | undefined {
+  if (names.length === 0) return undefined;
+  try {
+    return new Set(selectEntries(registry, names).map((e) => e.id));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The run, its baseline and the per-format deltas judged against the thresholds. */
@@ -169,6 +221,14 @@ export async function compareRuns(
   baselineRef: string | undefined,
   overrides: Thresholds,
 ) {
+  if (overrides.formats?.length) {
+    // A misspelt name would watch nothing and let every regression through.
+    try {
+      selectEntries(registry, overrides.formats);
+    } catch (err) {
+      throw new AppError("BAD_REQUEST", `formats: ${(err as Error).message}`);
+    }
+  }
   const { version: _v, ...run } = await getRun(services, runId);
   const projectRow = await services.prisma.run.findUnique({
     where: { id: runId },
@@ -179,27 +239,32 @@ export async function compareRuns(
     throw new AppError("FORBIDDEN", "This run belongs to another project.");
   }
   const project = projectId ? await services.prisma.project.findUnique({ where: { id: projectId } }) : null;
-  const thresholds: Thresholds = { ...((project?.thresholds ?? {}) as Thresholds) };
+  // The project's defaults, each overridable by the request.
+  const thresholds: Thresholds = storedThresholds(project?.thresholds);
   for (const [k, v] of Object.entries(overrides))
     if (v !== undefined) (thresholds as Record<string, unknown>)[k] = v;
   const ref = baselineRef ?? projectRow?.baselineRef ?? undefined;
-  const baselineId = ref ? await resolveBaseline(services, run, projectId, ref) : null;
-  if (!baselineId) {
+  if (!ref) {
     return {
       run,
       baseline: null,
       thresholds,
       formats: [],
+      newlyFailing: [],
+      missing: [],
       checks: [],
       pass: true,
-      note: ref ? `no completed run found for baseline "${ref}"` : "no baseline given",
+      note: "no baseline given",
     };
   }
+  const baselineId = await resolveBaseline(services, run, projectId, ref);
   const { version: _bv, ...baseline } = await getRun(services, baselineId);
+  const requested = requestedKeys(run.requestedFormats);
   const comparison = compareEntries(
     baseline.formats as unknown as EntryLike[],
     run.formats as unknown as EntryLike[],
     thresholds,
+    requested,
   );
   return {
     run,

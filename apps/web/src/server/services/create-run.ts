@@ -2,13 +2,14 @@ import { enqueueRun } from "@wirebench/jobs";
 import { AppError } from "../app-error.ts";
 import type { CreateRunRequest } from "../contracts/runs.ts";
 import type { Caller } from "./authenticate.ts";
+import { checkBaselineRef } from "./check-baseline-ref.ts";
 import type { Services } from "./container.ts";
 import { runUrl } from "./get-run.ts";
 import { newRunId } from "./ids.ts";
 import { validateRunInput } from "./validate-run-input.ts";
 
 /**
- * Validates the input against the named limits, writes the run as `queued`, then enqueues a job
+ * Validates the input against the named limits (and that a named baseline can exist), writes the run as `queued`, then enqueues a job
  * that carries only its id. If Redis refuses the job the run is failed at once (503), so no run is
  * ever left queued without a job.
  */
@@ -19,6 +20,7 @@ export async function createRun(
   sampleText: string | undefined,
 ) {
   validateRunInput(services.env, req, sampleText);
+  if (req.baseline) await checkBaselineRef(services, caller.projectId, req.baseline);
   const id = newRunId();
   const inputKind = sampleText !== undefined ? req.sampleFormat : req.schema!.kind;
   await services.prisma.run.create({

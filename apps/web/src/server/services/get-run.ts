@@ -27,6 +27,8 @@ export async function getRun(services: Services, id: string) {
     finishedAt: run.finishedAt?.toISOString() ?? null,
     branch: run.branch,
     commit: run.commit,
+    pullRequest: run.pullRequest,
+    message: run.message,
     environment: run.environment ?? null,
     schema: run.ir ?? null,
     formats: run.results.map(

@@ -1,24 +1,70 @@
-import { inferDataset, JsonInputError, parseJsonLossless } from "@wirebench/schemas";
+import { importSchema, loadDataset } from "@wirebench/codecs/load-dataset";
+import { registry, selectEntries } from "@wirebench/codecs/registry";
+import { checkJsonShape, inferDataset, JsonInputError, parseJsonLossless } from "@wirebench/schemas";
 import type { WebEnv } from "../../env.ts";
 import { AppError } from "../app-error.ts";
 import type { CreateRunRequest } from "../contracts/runs.ts";
 
+const bad = (message: string) => new AppError("BAD_REQUEST", message);
+
 /**
- * Rejects a sample the schema engine could not read before any run row exists: bad JSON (with line
- * and column), nesting or key counts over the limits, a top-level scalar. Without a schema the sample
- * is inferred here (the worker would fail the same way); with one, it is only parsed, since it is read
- * against that schema. The schema text itself is checked by the worker with the format's own parser.
+ * Format names are checked against the registry here, so a typo is a 400 naming the choices rather
+ * than a run the worker fails later.
+ */
+function checkFormats(formats: string[] | undefined): void {
+  if (!formats?.length) return;
+  let picked: unknown[];
+  try {
+    picked = selectEntries(registry, formats);
+  } catch (err) {
+    throw bad(`formats: ${(err as Error).message}`);
+  }
+  if (picked.length === 0) throw bad("formats: no format named; leave formats out to run them all.");
+}
+
+/**
+ * The schema goes through the same importer the worker uses. JSON-based schemas are shape-checked
+ * first with the sample's limits because the importers recurse; a .proto has no such pre-check, so a
+ * stack overflow from absurd nesting is reported as bad input rather than a 500.
+ */
+function checkSchema(env: WebEnv, schema: NonNullable<CreateRunRequest["schema"]>): void {
+  try {
+    if (schema.kind !== "proto")
+      checkJsonShape(schema.text, { maxDepth: env.WIREBENCH_MAX_DEPTH, maxKeys: env.WIREBENCH_MAX_KEYS });
+    importSchema(schema);
+  } catch (err) {
+    if (err instanceof RangeError) throw bad(`schema: nested too deeply to read (${schema.kind}).`);
+    throw bad(`schema: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Rejects input the worker could only fail on, before any run row exists: unknown format names, a
+ * schema that does not parse, bad JSON in the sample (with line and column), nesting or key counts
+ * over the limits, a top-level scalar, and a sample that does not follow the given schema.
  */
 export function validateRunInput(env: WebEnv, req: CreateRunRequest, sampleText: string | undefined): void {
+  checkFormats(req.formats);
+  if (req.schema) checkSchema(env, req.schema);
   if (sampleText === undefined) return;
-  if (!sampleText.trim()) throw new AppError("BAD_REQUEST", "sample is empty.");
+  if (!sampleText.trim()) throw bad("sample is empty.");
   const limits = { maxDepth: env.WIREBENCH_MAX_DEPTH, maxKeys: env.WIREBENCH_MAX_KEYS };
   try {
-    if (!req.schema) inferDataset(sampleText, { sampleFormat: req.sampleFormat, limits });
-    else if (req.sampleFormat === "json") parseJsonLossless(sampleText, limits);
+    if (!req.schema) {
+      inferDataset(sampleText, { sampleFormat: req.sampleFormat, limits });
+      return;
+    }
+    // The limits are enforced here; loadDataset below parses without them.
+    if (req.sampleFormat === "json") parseJsonLossless(sampleText, limits);
     else for (const line of sampleText.split("\n")) if (line.trim()) parseJsonLossless(line, limits);
   } catch (err) {
-    if (err instanceof JsonInputError) throw new AppError("BAD_REQUEST", `sample: ${err.message}`);
+    if (err instanceof JsonInputError) throw bad(`sample: ${err.message}`);
     throw err;
+  }
+  try {
+    loadDataset({ text: sampleText, sampleFormat: req.sampleFormat, schema: req.schema });
+  } catch (err) {
+    if (err instanceof RangeError) throw bad("sample: nested too deeply to read against the schema.");
+    throw bad(`sample: ${(err as Error).message}`);
   }
 }

@@ -16,7 +16,7 @@ export function createContext(services: Services, headers: Headers): TrpcContext
   return {
     services,
     headers,
-    ip: clientIp(headers),
+    ip: clientIp(headers, services.settings),
     caller: () => {
       caller ??= authenticate(services, headers.get("authorization"));
       return caller;

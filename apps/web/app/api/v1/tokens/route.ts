@@ -1,7 +1,11 @@
-import { postToken } from "@/server/http/projects-api";
+import { getTokens, postToken } from "@/server/http/projects-api";
 import { getServices } from "@/server/services/container";
 
 export const dynamic = "force-dynamic";
+
+export function GET(req: Request) {
+  return getTokens(getServices(), req);
+}
 
 export function POST(req: Request) {
   return postToken(getServices(), req);
