@@ -31,6 +31,17 @@ export const webEnvSchema = z.object({
   WIREBENCH_ADMIN_TOKEN: z.string().min(16).optional(),
   /** Length of the rate-limit window, in seconds. */
   WIREBENCH_RATE_LIMIT_WINDOW_S: positiveInt(60),
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For. 0 (the default) ignores
+   * X-Forwarded-For and X-Real-IP, since any client can send them; `true` means 1.
+   */
+  WIREBENCH_TRUST_PROXY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default("0")
+    .transform((v) => (v === "true" ? 1 : v === "false" || v === "" ? 0 : Number(v)))
+    .pipe(z.number({ error: "must be true, false or a number of proxy hops" }).int().min(0).max(16)),
 });
 
 export type WebEnv = z.infer<typeof webEnvSchema>;

@@ -1,8 +1,5 @@
-import { ServiceUnreachableError } from "@wirebench/db";
+import { redisHint, ServiceUnreachableError } from "@wirebench/db";
 import { Redis } from "ioredis";
-
-export const redisHint =
-  "Start Redis (`redis-server --daemonize yes`, or `docker compose up -d redis`) or set REDIS_URL.";
 
 /**
  * BullMQ workers need `maxRetriesPerRequest: null` so a blocking command survives a Redis restart;

@@ -2,5 +2,5 @@
 // `@wirebench/db/migrate`, so bundlers never see their file-system paths.
 export { createPrismaClient, type PrismaClient } from "./client.ts";
 export { dropDatabase, ensureDatabase, splitDatabaseUrl } from "./ensure-database.ts";
-export { postgresHint, redactUrl, ServiceUnreachableError } from "./errors.ts";
+export { postgresHint, redactUrl, redisHint, ServiceUnreachableError } from "./errors.ts";
 export * from "./generated/prisma/enums.ts";

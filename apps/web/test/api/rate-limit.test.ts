@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { parseWebEnv } from "../../src/env.ts";
 import { postRun } from "../../src/server/http/runs-api.ts";
-import { clientIp, unknownClient } from "../../src/server/services/rate-limit.ts";
-import { parseServerSettings } from "../../src/server/settings.ts";
+import { createProject } from "../../src/server/services/create-project.ts";
+import { clientIp } from "../../src/server/services/rate-limit.ts";
 import { createTestServices, post, type TestServices } from "./test-services.ts";
 
 const cleanups: TestServices[] = [];
@@ -14,23 +15,23 @@ const headers = (h: Record<string, string>) => new Headers(h);
 describe("clientIp", () => {
   it("ignores X-Forwarded-For and X-Real-IP unless a proxy is trusted", () => {
     const h = headers({ "x-forwarded-for": "6.6.6.6, 10.0.0.1", "x-real-ip": "7.7.7.7" });
-    expect(clientIp(h, { trustProxyHops: 0 })).toBe(unknownClient);
+    expect(clientIp(h, 0)).toBeNull();
   });
 
   it("takes the entry the trusted proxies appended, not the one the client wrote first", () => {
     const h = headers({ "x-forwarded-for": "6.6.6.6, 203.0.113.9, 10.0.0.1" });
-    expect(clientIp(h, { trustProxyHops: 1 })).toBe("10.0.0.1");
-    expect(clientIp(h, { trustProxyHops: 2 })).toBe("203.0.113.9");
-    expect(clientIp(h, { trustProxyHops: 9 })).toBe("6.6.6.6");
-    expect(clientIp(headers({ "x-real-ip": "7.7.7.7" }), { trustProxyHops: 1 })).toBe("7.7.7.7");
+    expect(clientIp(h, 1)).toBe("10.0.0.1");
+    expect(clientIp(h, 2)).toBe("203.0.113.9");
+    expect(clientIp(h, 9)).toBe("6.6.6.6");
+    expect(clientIp(headers({ "x-real-ip": "7.7.7.7" }), 1)).toBe("7.7.7.7");
   });
 
   it("reads WIREBENCH_TRUST_PROXY as true, false or a hop count, off by default", () => {
-    expect(parseServerSettings({}).trustProxyHops).toBe(0);
-    expect(parseServerSettings({ WIREBENCH_TRUST_PROXY: "true" }).trustProxyHops).toBe(1);
-    expect(parseServerSettings({ WIREBENCH_TRUST_PROXY: "false" }).trustProxyHops).toBe(0);
-    expect(parseServerSettings({ WIREBENCH_TRUST_PROXY: "2" }).trustProxyHops).toBe(2);
-    expect(() => parseServerSettings({ WIREBENCH_TRUST_PROXY: "yes please" })).toThrow(
+    expect(parseWebEnv({}).WIREBENCH_TRUST_PROXY).toBe(0);
+    expect(parseWebEnv({ WIREBENCH_TRUST_PROXY: "true" }).WIREBENCH_TRUST_PROXY).toBe(1);
+    expect(parseWebEnv({ WIREBENCH_TRUST_PROXY: "false" }).WIREBENCH_TRUST_PROXY).toBe(0);
+    expect(parseWebEnv({ WIREBENCH_TRUST_PROXY: "2" }).WIREBENCH_TRUST_PROXY).toBe(2);
+    expect(() => parseWebEnv({ WIREBENCH_TRUST_PROXY: "yes please" })).toThrow(
       /^Invalid environment: WIREBENCH_TRUST_PROXY: /,
     );
   });
@@ -75,5 +76,20 @@ describe("rate limiting through POST /api/v1/runs", () => {
     expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
     expect(lookups).toBe(3);
     expect(await s.prisma.run.count()).toBe(0);
+  });
+
+  it("without a known address, a project token keeps its own budget while anonymous callers share one", async () => {
+    const s = await createTestServices("rltoken", { WIREBENCH_RATE_LIMIT_CREATE: "2" });
+    cleanups.push(s);
+    const { token } = await createProject(s, "CI");
+    const anonymous = [];
+    for (let i = 0; i < 3; i++) anonymous.push((await postRun(s, post('{"sample":"[{}]"}'))).status);
+    expect(anonymous).toEqual([202, 202, 429]);
+    const withToken = [];
+    for (let i = 0; i < 3; i++)
+      withToken.push(
+        (await postRun(s, post('{"sample":"[{}]"}', { authorization: `Bearer ${token}` }))).status,
+      );
+    expect(withToken).toEqual([202, 202, 429]);
   });
 });

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { createTestDatabase, type TestDatabase } from "@wirebench/db/testing";
 import { parseWebEnv, type WebEnv } from "../../src/env.ts";
 import { closeServices, createServices, type Services } from "../../src/server/services/container.ts";
-import { parseServerSettings, type serverSettingsSchema } from "../../src/server/settings.ts";
 
 export interface TestServices extends Services {
   db: TestDatabase;
@@ -12,17 +11,17 @@ export interface TestServices extends Services {
 /** Real PostgreSQL (a database of its own) and real Redis (a queue of its own) for one test file. */
 export async function createTestServices(
   label: string,
-  overrides: Partial<Record<keyof WebEnv | keyof typeof serverSettingsSchema.shape, string>> = {},
+  overrides: Partial<Record<keyof WebEnv, string>> = {},
 ) {
   const db = await createTestDatabase(label);
+  // Settings come from the overrides only, never from the environment the tests happen to run in.
   const env = parseWebEnv({
     DATABASE_URL: db.url,
     WIREBENCH_QUEUE: `test-${label}-${randomBytes(4).toString("hex")}`,
     PUBLIC_URL: "http://wirebench.test",
     ...overrides,
   });
-  // Settings come from the overrides only, never from the environment the tests happen to run in.
-  const services = createServices(env, parseServerSettings(overrides));
+  const services = createServices(env);
   return {
     ...services,
     db,

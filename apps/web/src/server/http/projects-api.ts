@@ -6,9 +6,8 @@ import type { Services } from "../services/container.ts";
 import { createProject, createToken, revokeToken } from "../services/create-project.ts";
 import { getProject } from "../services/get-project.ts";
 import { listTokens } from "../services/list-tokens.ts";
-import { clientIp, enforceRateLimit } from "../services/rate-limit.ts";
+import { admit, charge, clientIp, unknownClient } from "../services/rate-limit.ts";
 import { updateProjectThresholds } from "../services/update-project-thresholds.ts";
-import { admit } from "./admit.ts";
 import { readBodyLimited } from "./read-body.ts";
 import { handle, json } from "./respond.ts";
 
@@ -37,7 +36,7 @@ export const comparisonQuerySchema = z.object({
 
 /** Any rate-limited request that must carry a project token. */
 const requireProject = async (services: Services, req: Request, kind: "create" | "read") => {
-  const caller = await admit(services, req, kind);
+  const caller = await admit(services, req.headers, kind);
   if (!caller.projectId)
     throw new AppError("UNAUTHORIZED", "This needs a project token (Authorization: Bearer …).");
   return caller as { projectId: string; tokenId: string };
@@ -64,7 +63,9 @@ async function readSmallJson(req: Request, maxBytes: number, shape: string): Pro
 /** POST /api/v1/projects → 201 {id, slug, name, token}: the token is shown this once. */
 export function postProject(services: Services, req: Request): Promise<Response> {
   return handle(async () => {
-    await enforceRateLimit(services, "create", clientIp(req.headers, services.settings), null);
+    // Anyone may try to create a project (unless an admin token is set): charge the address first.
+    const ip = clientIp(req.headers, services.env.WIREBENCH_TRUST_PROXY) ?? unknownClient;
+    await charge(services, "create", `ip:${ip}`);
     const admin = services.env.WIREBENCH_ADMIN_TOKEN;
     if (admin && req.headers.get("authorization") !== `Bearer ${admin}`) {
       throw new AppError("FORBIDDEN", "Creating projects needs the admin token on this server.");
@@ -123,7 +124,7 @@ export function patchProject(services: Services, req: Request): Promise<Response
 /** GET /api/v1/runs/{id}/comparison: per-format deltas against a baseline, judged by thresholds. */
 export function getComparison(services: Services, req: Request, runId: string): Promise<Response> {
   return handle(async () => {
-    const caller = await admit(services, req, "read");
+    const caller = await admit(services, req.headers, "read");
     const q = comparisonQuerySchema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
     if (!q.success) throw invalid("query", q.error);
     const result = await compareRuns(services, caller, runId, q.data.baseline, {

@@ -3,7 +3,7 @@ import { createRunRequestSchema } from "../contracts/runs.ts";
 import type { Services } from "../services/container.ts";
 import { createRun } from "../services/create-run.ts";
 import { getRun } from "../services/get-run.ts";
-import { admit } from "./admit.ts";
+import { admit } from "../services/rate-limit.ts";
 import { parseJsonBody, plainFields, sampleTextOf } from "./parse-json-body.ts";
 import { readBodyLimited } from "./read-body.ts";
 import { handle, json } from "./respond.ts";
@@ -11,7 +11,7 @@ import { handle, json } from "./respond.ts";
 /** POST /api/v1/runs → 202 {id, url, status}. */
 export function postRun(services: Services, req: Request): Promise<Response> {
   return handle(async () => {
-    const caller = await admit(services, req, "create");
+    const caller = await admit(services, req.headers, "create");
     const text = await readBodyLimited(req, services.env.WIREBENCH_MAX_INPUT_BYTES);
     const body = parseJsonBody(text, services.env.WIREBENCH_MAX_DEPTH);
     const parsed = createRunRequestSchema.safeParse(plainFields(body));
@@ -31,7 +31,7 @@ export function postRun(services: Services, req: Request): Promise<Response> {
  */
 export function getRunResponse(services: Services, req: Request, id: string): Promise<Response> {
   return handle(async () => {
-    await admit(services, req, "read");
+    await admit(services, req.headers, "read");
     const { version, ...run } = await getRun(services, id);
     const etag = `W/"${version}"`;
     if (req.headers.get("if-none-match") === etag)

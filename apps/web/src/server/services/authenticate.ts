@@ -4,6 +4,8 @@ import type { Services } from "./container.ts";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
+const lastUsedPrecisionMs = 60_000;
+
 export interface Caller {
   projectId: string | null;
   tokenId: string | null;
@@ -20,6 +22,8 @@ export async function authenticate(services: Services, authorization: string | n
   const token = await services.prisma.apiToken.findUnique({ where: { tokenHash: hashToken(match[1]!) } });
   if (!token) throw new AppError("UNAUTHORIZED", "Unknown API token.");
   if (token.revokedAt) throw new AppError("UNAUTHORIZED", "This API token was revoked.");
-  await services.prisma.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date() } });
+  // A CI client polls every second or so; a minute's precision is plenty and spares a write per poll.
+  if (!token.lastUsedAt || Date.now() - token.lastUsedAt.getTime() > lastUsedPrecisionMs)
+    await services.prisma.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date() } });
   return { projectId: token.projectId, tokenId: token.id };
 }

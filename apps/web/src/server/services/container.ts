@@ -4,19 +4,17 @@ import type { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { RateLimiterRedis } from "rate-limiter-flexible";
 import { parseWebEnv, type WebEnv } from "../../env.ts";
-import { parseServerSettings, type ServerSettings } from "../settings.ts";
 
 /** Long-lived clients the request handlers share; tests build their own with their own database and queue. */
 export interface Services {
   env: WebEnv;
-  settings: ServerSettings;
   prisma: PrismaClient;
   queue: Queue;
   redis: Redis;
   limits: { create: RateLimiterRedis; read: RateLimiterRedis };
 }
 
-export function createServices(env: WebEnv, settings: ServerSettings = parseServerSettings()): Services {
+export function createServices(env: WebEnv): Services {
   // While Redis is down a command fails after one reconnection attempt (a 503), instead of waiting.
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
   redis.on("error", () => {}); // surfaced per request as 503
@@ -29,7 +27,6 @@ export function createServices(env: WebEnv, settings: ServerSettings = parseServ
     });
   return {
     env,
-    settings,
     prisma: createPrismaClient(env.DATABASE_URL),
     queue: createRunQueue(env.REDIS_URL, env.WIREBENCH_QUEUE),
     redis,

@@ -1,27 +1,18 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { type AppError, toAppError } from "../app-error.ts";
-import { authenticate, type Caller } from "../services/authenticate.ts";
+import type { Caller } from "../services/authenticate.ts";
 import type { Services } from "../services/container.ts";
-import { clientIp } from "../services/rate-limit.ts";
+import { admit } from "../services/rate-limit.ts";
 
 export interface TrpcContext {
   services: Services;
   headers: Headers;
-  ip: string;
-  caller: () => Promise<Caller>;
+  /** Rate limits and authenticates the request, exactly as the REST API does. */
+  admit: (kind: "create" | "read") => Promise<Caller>;
 }
 
 export function createContext(services: Services, headers: Headers): TrpcContext {
-  let caller: Promise<Caller> | undefined;
-  return {
-    services,
-    headers,
-    ip: clientIp(headers, services.settings),
-    caller: () => {
-      caller ??= authenticate(services, headers.get("authorization"));
-      return caller;
-    },
-  };
+  return { services, headers, admit: (kind) => admit(services, headers, kind) };
 }
 
 const trpcCodes = {

@@ -4,7 +4,6 @@ import { sampleTextOf } from "../../http/parse-json-body.ts";
 import { createRun } from "../../services/create-run.ts";
 import { getRun } from "../../services/get-run.ts";
 import { listRuns } from "../../services/list-runs.ts";
-import { enforceRateLimit } from "../../services/rate-limit.ts";
 import { publicProcedure, router } from "../init.ts";
 
 /** The browser's API: the same services as REST, so both behave the same way. */
@@ -13,17 +12,15 @@ export const runsRouter = router({
     .input(createRunInputSchema)
     .output(createRunResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const caller = await ctx.caller();
-      await enforceRateLimit(ctx.services, "create", ctx.ip, caller.tokenId);
+      const caller = await ctx.admit("create");
       const { sampleText, ...req } = input;
       return createRun(ctx.services, caller, req, sampleText ?? sampleTextOf(req.sample));
     }),
   get: publicProcedure.input(z.object({ id: z.string().min(1).max(64) })).query(async ({ ctx, input }) => {
-    const caller = await ctx.caller();
-    await enforceRateLimit(ctx.services, "read", ctx.ip, caller.tokenId);
+    await ctx.admit("read");
     return getRun(ctx.services, input.id);
   }),
   list: publicProcedure
     .input(z.object({ branch: z.string().optional(), limit: z.number().int().min(1).max(100).default(20) }))
-    .query(async ({ ctx, input }) => listRuns(ctx.services, await ctx.caller(), input)),
+    .query(async ({ ctx, input }) => listRuns(ctx.services, await ctx.admit("read"), input)),
 });
