@@ -2,7 +2,7 @@
  * Overhead: what the harness adds to the number it reports. For one small message (the first twitter
  * status, where per-call overhead weighs most), each format's encode/decode is timed two ways in the
  * same process, alternating order round by round:
- *  - harness: the adapter's prepared codec called through the shared timing loop (`timeBatch`) with
+ *  - harness: the adapter's prepared codec called through a timing loop compiled per operation with
  *    the batch size `warmUpAndCalibrate` picks, exactly as a measurement child does;
  *  - direct: a hand-written loop calling the library the way an application would, with its own
  *    library objects (only the converted input message is borrowed from the adapter, as conversion
@@ -23,7 +23,7 @@ import { bigintLong } from "../src/adapters/avro.ts";
 import { isUnsupported, type PreparedCodec } from "../src/adapters/types.ts";
 import { warmUpAndCalibrate } from "../src/harness/calibrate.ts";
 import { defaultSettings } from "../src/harness/settings.ts";
-import { timeBatch } from "../src/harness/timed-batch.ts";
+import { compileTimedLoop, type TimedLoop } from "../src/harness/timed-batch.ts";
 import { loadAdapter, registry } from "../src/index.ts";
 import { fmtNs, median, pct, protoTypeOf } from "./bench-helpers.ts";
 
@@ -133,22 +133,29 @@ const direct: Record<Id, Record<Op, (n: number) => number>> = {
 };
 
 // The harness side, built exactly as child-main.ts builds it.
-const harness = {} as Record<Id, Record<Op, { fn: (a: unknown) => unknown; args: unknown[]; n: number }>>;
+const harness = {} as Record<
+  Id,
+  Record<Op, { fn: (a: unknown) => unknown; args: unknown[]; n: number; loop: TimedLoop }>
+>;
 for (const id of ids) {
   const c = codecs[id];
-  const encodeFn = (x: unknown) => c.encode(x);
-  const decodeFn = (b: unknown) => c.decode(b as Uint8Array);
+  const encodeFn = c.encode;
+  const decodeFn = c.decode as (b: unknown) => unknown;
   const encoded = c.inputs.map((m) => c.encode(m));
+  const encodeLoop = compileTimedLoop();
+  const decodeLoop = compileTimedLoop();
   harness[id] = {
     encode: {
       fn: encodeFn,
       args: c.inputs,
-      n: warmUpAndCalibrate(encodeFn, c.inputs, defaultSettings).iterations,
+      n: warmUpAndCalibrate(encodeFn, c.inputs, defaultSettings, encodeLoop).iterations,
+      loop: encodeLoop,
     },
     decode: {
       fn: decodeFn,
       args: encoded,
-      n: warmUpAndCalibrate(decodeFn, encoded, defaultSettings).iterations,
+      n: warmUpAndCalibrate(decodeFn, encoded, defaultSettings, decodeLoop).iterations,
+      loop: decodeLoop,
     },
   };
   // Same batch size on both sides, and the direct loops get a warm-up of their own.
@@ -164,7 +171,7 @@ for (let round = 0; round < ROUNDS; round++) {
       const key = `${id} ${op}`;
       results[key] ??= { harness: [], direct: [] };
       const r = results[key];
-      const viaHarness = () => r.harness.push(timeBatch(h.fn, h.args, h.n) / h.n);
+      const viaHarness = () => r.harness.push(h.loop(h.fn, h.args, h.n) / h.n);
       const viaDirect = () => r.direct.push(direct[id][op](h.n) / h.n);
       // Alternate which side runs first so neither always gets the warmer caches.
       if (round % 2) {

@@ -1,7 +1,11 @@
 import type { Dataset, DataValue } from "@wirebench/schemas";
 import type { Artifact } from "../result/result-schema.ts";
 
-/** What preparation hands to the verifier and the timed loops. Nothing here compiles or converts. */
+/**
+ * What preparation hands to the verifier and the timed loops. Nothing here compiles or converts.
+ * The timed loops call `encode`, `decode` and `access` unbound (no wrapper in the timing), so they
+ * must not use `this`.
+ */
 export interface PreparedCodec {
   /** The dataset's messages converted once to this codec's input (outside timing). */
   inputs: unknown[];

@@ -1,5 +1,5 @@
 import type { MeasureSettings } from "./settings.ts";
-import { timeBatch } from "./timed-batch.ts";
+import { type TimedLoop, timeBatch } from "./timed-batch.ts";
 
 /**
  * Warm-up and batch calibration in one pass: grow the batch until one batch lasts
@@ -12,6 +12,8 @@ export function warmUpAndCalibrate(
   fn: (arg: unknown) => unknown,
   args: unknown[],
   s: MeasureSettings,
+  /** The loop that will time `fn` later: warming it up is part of the point. */
+  loop: TimedLoop = timeBatch,
 ): { iterations: number; stable: boolean } {
   const targetNs = s.targetSampleMs * 1e6;
   const start = process.hrtime.bigint();
@@ -20,7 +22,7 @@ export function warmUpAndCalibrate(
   let calls = 0;
   const recent: number[] = [];
   for (;;) {
-    const ns = timeBatch(fn, args, n);
+    const ns = loop(fn, args, n);
     calls += n;
     if (ns < targetNs * 0.8) {
       // Too short to time reliably: scale towards the target (at most ×10 per step), restart the window.
