@@ -14,11 +14,7 @@ export function timingOf(r: Result, id: string, op: "encode" | "decode" | "acces
   return t;
 }
 
-export function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}
+export { median } from "simple-statistics";
 
 export const fmtNs = (ns: number) =>
   ns >= 1e6 ? `${(ns / 1e6).toFixed(3)} ms` : `${(ns / 1e3).toFixed(2)} µs`;
