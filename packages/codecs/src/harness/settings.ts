@@ -22,7 +22,10 @@ export interface MeasureSettings {
   warmupMaxMs: number;
   /** Warm-up is stable when the last 3 batches differ by less than this fraction. Default 0.1. */
   warmupTolerance: number;
-  /** Measure bytes allocated per operation (needs --expose-gc in the child). Default true. */
+  /**
+   * Measure bytes allocated per operation (needs --expose-gc in the child), in the first child process
+   * only. Default true (quick false: it costs seconds).
+   */
   measureAllocations: boolean;
 }
 
@@ -63,6 +66,7 @@ export const quickSettings: MeasureSettings = {
   warmupMinMs: 5,
   warmupMinIterations: 20,
   warmupMaxMs: 100,
+  measureAllocations: false,
 };
 
 export const defaultLimits: Limits = { memoryMb: 1024, stepTimeoutMs: 60_000, startupTimeoutMs: 30_000 };

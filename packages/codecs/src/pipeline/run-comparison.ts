@@ -191,7 +191,8 @@ export async function runComparison(dataset: Dataset, opts: RunOptions = {}): Pr
             entries: pending,
             datasetPath,
             workDir,
-            settings,
+            // Bytes allocated per op hardly vary between processes; measuring them once saves seconds.
+            settings: { ...settings, measureAllocations: settings.measureAllocations && p === 0 },
             verify: pending.filter((e) => !states.get(e.id)?.verified).map((e) => e.id),
             verifyOnly: opts.verifyOnly === true,
             firstMessageMaxBytes: opts.firstMessageMaxBytes ?? defaultFirstMessageMaxBytes,

@@ -68,4 +68,17 @@ describe("runComparison (quick)", () => {
       /unknown format "nope"; choose from json, /,
     );
   });
+
+  it("measures bytes allocated per op, never less than the output it builds", async () => {
+    const r = await runComparison(everyTypeDataset, {
+      formats: ["json"],
+      quick: true,
+      settings: { processes: 2, rounds: 1, samplesPerRound: 10, measureAllocations: true },
+    });
+    const json = r.formats[0]!;
+    const perMessage = json.bytes / everyTypeDataset.messages.length;
+    // JSON.stringify builds the string and Buffer.from copies it: at least the encoded bytes are allocated.
+    expect(json.encode?.bytesAllocatedPerOp).toBeGreaterThanOrEqual(perMessage);
+    expect(json.decode?.bytesAllocatedPerOp).toBeGreaterThan(0);
+  });
 });
