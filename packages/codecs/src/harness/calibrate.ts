@@ -5,7 +5,7 @@ import { type TimedLoop, timeBatch } from "./timed-batch.ts";
  * Warm-up and batch calibration in one pass: grow the batch until one batch lasts
  * `targetSampleMs`, keep running until the per-op time of the last three batches agrees within
  * `warmupTolerance` (JIT tiers settled) after at least `warmupMinMs` and `warmupMinIterations`
- * calls, or stop at `warmupMaxMs`.
+ * calls (or `warmupEnoughMs`), or stop at `warmupMaxMs`.
  * Returns the iterations per sample.
  */
 export function warmUpAndCalibrate(
@@ -33,7 +33,8 @@ export function warmUpAndCalibrate(
       if (recent.length > 3) recent.shift();
     }
     const t = elapsedMs();
-    if (recent.length === 3 && t >= s.warmupMinMs && calls >= s.warmupMinIterations) {
+    const enoughCalls = calls >= s.warmupMinIterations || t >= s.warmupEnoughMs;
+    if (recent.length === 3 && t >= s.warmupMinMs && enoughCalls) {
       const lo = Math.min(...recent);
       const hi = Math.max(...recent);
       if ((hi - lo) / lo <= s.warmupTolerance) return { iterations: n, stable: true };

@@ -18,6 +18,11 @@ export interface MeasureSettings {
    * operation is not optimised after 20 calls. Default 300 (quick 20).
    */
   warmupMinIterations: number;
+  /**
+   * ...unless warm-up has run this long: a slow operation's own loops tier up long before 300 calls,
+   * and 300 calls of a 3 ms codec would cost a second per operation. Default 250 ms (quick 50 ms).
+   */
+  warmupEnoughMs: number;
   /** Warm-up stops at this bound even if never stable. Default 1000 ms (quick 100 ms). */
   warmupMaxMs: number;
   /** Warm-up is stable when the last 3 batches differ by less than this fraction. Default 0.1. */
@@ -52,6 +57,7 @@ export const defaultSettings: MeasureSettings = {
   targetSampleMs: 1,
   warmupMinMs: 20,
   warmupMinIterations: 300,
+  warmupEnoughMs: 250,
   warmupMaxMs: 1000,
   warmupTolerance: 0.1,
   measureAllocations: true,
@@ -65,6 +71,7 @@ export const quickSettings: MeasureSettings = {
   targetSampleMs: 0.25,
   warmupMinMs: 5,
   warmupMinIterations: 20,
+  warmupEnoughMs: 50,
   warmupMaxMs: 100,
   measureAllocations: false,
 };
