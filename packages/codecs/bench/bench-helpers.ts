@@ -1,6 +1,5 @@
 import { type CorpusDocument, readCorpus } from "@wirebench/corpus";
 import { type Dataset, inferDataset } from "@wirebench/schemas";
-import protobuf from "protobufjs";
 import type { Result, Timing } from "../src/index.ts";
 
 export function corpusDataset(doc: CorpusDocument): Dataset {
@@ -20,18 +19,4 @@ export const fmtNs = (ns: number) =>
   ns >= 1e6 ? `${(ns / 1e6).toFixed(3)} ms` : `${(ns / 1e3).toFixed(2)} µs`;
 export const pct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;
 
-/**
- * The root message type for direct protobufjs calls, configured like the adapter: `keepCase`, since
- * the adapter's message instances carry the .proto field names (a camelCasing type would skip every
- * snake_case field and encode almost nothing), and well-known imports resolved.
- */
-export function protoTypeOf(emitted: { text: string; rootType: string }): protobuf.Type {
-  const root = new protobuf.Root();
-  const parsed = protobuf.parse(emitted.text, root, { keepCase: true });
-  for (const imp of parsed.imports ?? []) {
-    const common = protobuf.common.get(imp);
-    if (common?.nested) root.addJSON(common.nested);
-  }
-  root.resolveAll();
-  return root.lookupType(emitted.rootType);
-}
+export { protoTypeOf } from "../src/adapters/protobuf.ts";

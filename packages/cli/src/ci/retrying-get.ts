@@ -1,4 +1,4 @@
-import { RemoteError } from "../remote/api-client.ts";
+import { failureOf, fetchApi, parseJson, RemoteError } from "../remote/api-client.ts";
 
 export interface RetryOptions {
   /** Epoch ms after which no retry is started: the `--timeout` of the whole command. */
@@ -40,24 +40,9 @@ export async function getWithRetry<T>(
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   for (let attempt = 0; ; attempt++) {
-    let res: Response;
-    try {
-      res = await fetch(`${base}${path}`, {
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-        signal: AbortSignal.timeout(60_000),
-      });
-    } catch (err) {
-      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-      const reason = cause?.code ?? cause?.message ?? (err as Error).message;
-      throw new RemoteError(`cannot reach the Wirebench server at ${base} (${reason})`);
-    }
-    const text = await res.text();
-    if (res.ok) return (text ? JSON.parse(text) : undefined) as T;
-    let message = text.slice(0, 200);
-    try {
-      message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? message;
-    } catch {}
-    const failure = `server answered ${res.status} to GET ${path}: ${message}`;
+    const res = await fetchApi(base, token, "GET", path);
+    if (res.ok) return parseJson(res.text) as T;
+    const failure = failureOf(res, "GET", path);
     if (!retryable.has(res.status)) throw new RemoteError(failure);
     const backoff = Math.min(opts.maxDelayMs ?? 30_000, opts.baseDelayMs * 2 ** attempt);
     const wait = retryAfterMs(res.headers.get("retry-after"), now()) ?? backoff;

@@ -5,38 +5,63 @@ export interface ApiClient {
   request<T>(method: string, path: string, body?: unknown): Promise<T>;
 }
 
+export interface ApiResponse {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  text: string;
+}
+
+/** One HTTP exchange with the server; an unreachable server is a RemoteError naming it and why. */
+export async function fetchApi(
+  base: string,
+  token: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiResponse> {
+  let res: Response;
+  try {
+    res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(60_000),
+    });
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    const reason = cause?.code ?? cause?.message ?? (err as Error).message;
+    throw new RemoteError(`cannot reach the Wirebench server at ${base} (${reason})`);
+  }
+  return { status: res.status, ok: res.ok, headers: res.headers, text: await res.text() };
+}
+
+export function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's `{error: {message}}`, or the start of whatever else it answered. */
+export function failureOf(res: ApiResponse, method: string, path: string): string {
+  const message =
+    (parseJson(res.text) as { error?: { message?: string } } | undefined)?.error?.message ??
+    res.text.slice(0, 200);
+  return `server answered ${res.status} to ${method} ${path}: ${message}`;
+}
+
 export function createApiClient(server: string, token?: string): ApiClient {
   const base = server.replace(/\/$/, "");
   return {
     async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-      let res: Response;
-      try {
-        res = await fetch(`${base}${path}`, {
-          method,
-          headers: {
-            ...(body !== undefined ? { "content-type": "application/json" } : {}),
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-          signal: AbortSignal.timeout(60_000),
-        });
-      } catch (err) {
-        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-        const reason = cause?.code ?? cause?.message ?? (err as Error).message;
-        throw new RemoteError(`cannot reach the Wirebench server at ${base} (${reason})`);
-      }
-      const text = await res.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      if (!res.ok) {
-        const message = (parsed as { error?: { message?: string } })?.error?.message ?? text.slice(0, 200);
-        throw new RemoteError(`server answered ${res.status} to ${method} ${path}: ${message}`);
-      }
-      return parsed as T;
+      const res = await fetchApi(base, token, method, path, body);
+      if (!res.ok) throw new RemoteError(failureOf(res, method, path));
+      return parseJson(res.text) as T;
     },
   };
 }

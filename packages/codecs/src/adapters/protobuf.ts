@@ -8,6 +8,22 @@ import { asBuffer } from "./convert-values.ts";
 import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
 
 /**
+ * The root message type of an emitted `.proto`, as the adapter (and the benches' direct calls) use it.
+ * keepCase: message properties are the .proto field names; the JSON variant derives each key from
+ * the field's jsonName (protoc's rule, `f_1st` → `f1st`), which a camelCased property cannot give.
+ */
+export function protoTypeOf(emitted: { text: string; rootType: string }): protobuf.Type {
+  const root = new protobuf.Root();
+  const parsed = protobuf.parse(emitted.text, root, { keepCase: true });
+  for (const imp of parsed.imports ?? []) {
+    const common = protobuf.common.get(imp);
+    if (common?.nested) root.addJSON(common.nested);
+  }
+  root.resolveAll();
+  return root.lookupType(emitted.rootType);
+}
+
+/**
  * Protocol Buffers with protobufjs reflection over the `.proto` the schemas package emits. The
  * dataset becomes message instances once (fromObject); encode/decode time `encode().finish()` and
  * `decode()` as applications call them. Absent proto3 fields read back as their defaults.
@@ -19,16 +35,7 @@ export function prepareProtobuf(
   json: boolean,
 ): PreparedCodec {
   writeFileSync(join(workDir, emitted.fileName), emitted.text);
-  const root = new protobuf.Root();
-  // keepCase: message properties are the .proto field names; the JSON variant derives each key from
-  // the field's jsonName (protoc's rule, `f_1st` → `f1st`), which a camelCased property cannot give.
-  const parsed = protobuf.parse(emitted.text, root, { keepCase: true });
-  for (const imp of parsed.imports ?? []) {
-    const common = protobuf.common.get(imp);
-    if (common?.nested) root.addJSON(common.nested);
-  }
-  root.resolveAll();
-  const T = root.lookupType(emitted.rootType);
+  const T = protoTypeOf(emitted);
   const mapper = new IdlValueMapper(emitted, {
     // fromObject reads 64-bit integers given as strings through Long, exactly.
     toLeaf: (v) => (typeof v === "bigint" ? v.toString() : v),
