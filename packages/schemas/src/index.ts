@@ -20,4 +20,5 @@ export {
   lineColumn,
   parseJsonLossless,
 } from "./parse/parse-json-lossless.ts";
+export { seededRandom } from "./synthesize/seeded-random.ts";
 export { type SynthesizeOptions, synthesize } from "./synthesize/synthesize.ts";

@@ -1,3 +1,4 @@
+import { seededRandom } from "@wirebench/schemas";
 import { probit, quantileSorted, sampleWithReplacement } from "simple-statistics";
 import type { Timing } from "../result/result-schema.ts";
 
@@ -25,18 +26,6 @@ export function medianCi(sorted: number[]): { low: number; high: number } {
 
 /** Bootstrap resamples per interval: enough for stable 2.5/97.5 percentiles, cheap at these sample counts. */
 const BOOTSTRAP_RESAMPLES = 2000;
-
-/** Small seeded PRNG (mulberry32): the same samples always give the same interval. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * 95% CI of the median for samples grouped by child process.

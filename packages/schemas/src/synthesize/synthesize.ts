@@ -1,5 +1,6 @@
 import type { DataObject, DataValue, IrSchema, IrType } from "../ir.ts";
 import { setOwn } from "../naming/set-own.ts";
+import { seededRandom } from "./seeded-random.ts";
 
 export interface SynthesizeOptions {
   /** Same seed, same data (default 1). */
@@ -14,23 +15,11 @@ export interface SynthesizeOptions {
   absentShare?: number;
 }
 
-/** mulberry32: a tiny seeded PRNG; the data only needs to be reproducible, not unpredictable. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ";
 
 /** Synthetic messages of an IR's root type, for a run that has a schema but no sample. */
 export function synthesize(schema: IrSchema, opts: SynthesizeOptions = {}): DataValue[] {
-  const rand = prng(opts.seed ?? 1);
+  const rand = seededRandom(opts.seed ?? 1);
   const [sMin, sMax] = opts.stringLength ?? [3, 24];
   const [aMin, aMax] = opts.arrayLength ?? [0, 5];
   const absent = opts.absentShare ?? 0.1;
