@@ -10,6 +10,7 @@ export {
 export {
   importSchema,
   loadDataset,
+  protoMessageNames,
   type SampleInput,
   type SchemaKind,
   schemaKindOf,

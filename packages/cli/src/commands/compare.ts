@@ -15,6 +15,7 @@ import pc from "picocolors";
 
 interface CompareOptions {
   schema?: string;
+  root?: string;
   formats?: string;
   json?: string;
   quick?: boolean;
@@ -27,6 +28,10 @@ export function registerCompare(program: Command): void {
     .description("infer a schema, round-trip and measure every format on a JSON sample (embedded)")
     .argument("<file>", "sample: .json document or array of records, or .ndjson")
     .option("--schema <file>", "schema the sample must follow (.proto, .avsc, or JSON Schema)")
+    .option(
+      "--root <message>",
+      "with a .proto schema: the message each record is (default: the one no other message uses)",
+    )
     .option("--formats <list>", "comma-separated format ids or names (default: all)")
     .option("--json <out>", "write the Result JSON to this file")
     .option("--quick", "coarse answer in seconds (one process, short warm-up)")
@@ -40,11 +45,14 @@ export function registerCompare(program: Command): void {
 async function compare(file: string, opts: CompareOptions): Promise<Result> {
   const text = readText(file);
   const schemaText = opts.schema ? readText(opts.schema) : undefined;
+  const kind = opts.schema ? schemaKindOf(opts.schema) : undefined;
+  // Only a .proto can hold several candidate messages; silently ignoring --root elsewhere would hide a typo.
+  if (opts.root !== undefined && kind !== "proto") throw new Error("--root needs a .proto --schema");
   const dataset = loadDataset({
     text,
     sampleFormat: [".ndjson", ".jsonl"].includes(extname(file).toLowerCase()) ? "ndjson" : "json",
-    ...(opts.schema && schemaText !== undefined
-      ? { schema: { kind: schemaKindOf(opts.schema), text: schemaText } }
+    ...(kind && schemaText !== undefined
+      ? { schema: { kind, text: schemaText, ...(opts.root !== undefined ? { rootType: opts.root } : {}) } }
       : {}),
   });
   const formats = opts.formats
@@ -85,12 +93,19 @@ function duration(ns: number): string {
   return `${ns.toFixed(0)} ns`;
 }
 
-/** Median with the 95% CI half-width as ± percent; wide intervals (> 10%) are shown in yellow. */
+/** Marks a timing whose warm-up hit its time bound unsettled; explained below the table. */
+const UNSETTLED = "~";
+
+/**
+ * Median with the 95% CI half-width as ± percent; wide intervals (> 10%) are shown in yellow. A
+ * narrow interval can still hide an unsettled JIT, so that gets its own mark.
+ */
 function timing(t: Timing | null | undefined): string {
   if (!t) return pc.dim("-");
   const half = ((t.ciHighNs - t.ciLowNs) / 2 / t.medianNs) * 100;
   const ci = `±${half.toFixed(0)}%`;
-  return `${duration(t.medianNs)} ${half > 10 ? pc.yellow(ci) : pc.dim(ci)}`;
+  const mark = t.warmupStable === false ? pc.yellow(UNSETTLED) : "";
+  return `${mark}${duration(t.medianNs)} ${half > 10 ? pc.yellow(ci) : pc.dim(ci)}`;
 }
 
 function fidelity(f: FormatResult): string {
@@ -122,6 +137,12 @@ export function renderTable(result: Result): string {
   }
   const failed = result.formats.filter((f) => !f.ok);
   const lines = [table.toString()];
+  if (ok.some((f) => [f.encode, f.decode, f.access].some((t) => t?.warmupStable === false)))
+    lines.push(
+      pc.yellow(
+        `${UNSETTLED} warm-up did not settle within its time bound: the JIT may still have been changing tiers`,
+      ),
+    );
   for (const f of failed) lines.push(`${pc.red("✗")} ${f.id ?? f.format}: ${f.error}`);
   const n = result.noise;
   if (n?.ciWidth != null) {

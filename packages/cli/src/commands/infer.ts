@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { extname, join } from "node:path";
+import { importSchema } from "@wirebench/codecs";
 import {
   type EmittedSchema,
   emitAvsc,
@@ -12,7 +13,6 @@ import {
   type IrType,
   importAvsc,
   importJsonSchema,
-  importProto,
   inferDataset,
 } from "@wirebench/schemas";
 import { type Command, Option } from "commander";
@@ -53,10 +53,12 @@ export function looksLikeJsonSchema(top: unknown): boolean {
  * What a file is: .proto and .avsc by extension; .ndjson/.jsonl samples; a .json file is a JSON
  * Schema when looksLikeJsonSchema says so; otherwise a sample.
  */
-export function readSchemaOrSample(file: string): IrSchema {
+export function readSchemaOrSample(file: string, rootType?: string): IrSchema {
   const text = readText(file);
   const ext = extname(file).toLowerCase();
-  if (ext === ".proto") return importProto(text);
+  if (ext === ".proto")
+    return importSchema({ kind: "proto", text, ...(rootType !== undefined ? { rootType } : {}) });
+  if (rootType !== undefined) throw new Error("--root needs a .proto file");
   if (ext === ".avsc") return importAvsc(text);
   if (ext === ".ndjson" || ext === ".jsonl") return inferDataset(text, { sampleFormat: "ndjson" }).schema;
   let top: unknown;
@@ -128,8 +130,12 @@ export function registerInfer(program: Command): void {
     )
     .addOption(new Option("--emit <idl>", "print the schema in this IDL").choices(Object.keys(emitters)))
     .option("-o, --out <dir>", "write the emitted schema file into this folder")
-    .action((file: string, opts: { emit?: string; out?: string }) => {
-      const schema = readSchemaOrSample(file);
+    .option(
+      "--root <message>",
+      "with a .proto: the message to start from (default: the one no other message uses)",
+    )
+    .action((file: string, opts: { emit?: string; out?: string; root?: string }) => {
+      const schema = readSchemaOrSample(file, opts.root);
       if (!opts.emit) {
         if (opts.out) throw new Error("-o needs --emit to say which IDL to write");
         console.log(renderTree(schema));

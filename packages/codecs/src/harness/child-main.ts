@@ -61,7 +61,10 @@ interface Live {
   codec: PreparedCodec;
   encoded: Uint8Array[];
   fns: Partial<
-    Record<Op, { fn: (arg: unknown) => unknown; args: unknown[]; iterations: number; loop: TimedLoop }>
+    Record<
+      Op,
+      { fn: (arg: unknown) => unknown; args: unknown[]; iterations: number; stable: boolean; loop: TimedLoop }
+    >
   >;
 }
 
@@ -149,8 +152,8 @@ async function run(job: ChildJob): Promise<void> {
       for (const [op, fn, args] of ops) {
         await send({ type: "step", id: l.id, step: "warmup", op });
         const loop = compileTimedLoop();
-        const { iterations } = warmUpAndCalibrate(fn, args, s, loop);
-        l.fns[op] = { fn, args, iterations, loop };
+        const { iterations, stable } = warmUpAndCalibrate(fn, args, s, loop);
+        l.fns[op] = { fn, args, iterations, stable, loop };
       }
     });
   }
@@ -170,7 +173,15 @@ async function run(job: ChildJob): Promise<void> {
           const nsPerOp: number[] = [];
           for (let i = 0; i < s.samplesPerRound; i++)
             nsPerOp.push(m.loop(m.fn, m.args, m.iterations) / m.iterations);
-          await send({ type: "samples", id: l.id, op, round, nsPerOp, iterations: m.iterations });
+          await send({
+            type: "samples",
+            id: l.id,
+            op,
+            round,
+            nsPerOp,
+            iterations: m.iterations,
+            warmupStable: m.stable,
+          });
         }
       });
     }

@@ -31,7 +31,16 @@ export type ChildMessage =
       meanBytes: number;
       firstMessage?: FirstMessage;
     }
-  | { type: "samples"; id: string; op: Op; round: number; nsPerOp: number[]; iterations: number }
+  | {
+      type: "samples";
+      id: string;
+      op: Op;
+      round: number;
+      nsPerOp: number[];
+      iterations: number;
+      /** Whether this op's warm-up in this child settled before `warmupMaxMs` (see warmUpAndCalibrate). */
+      warmupStable: boolean;
+    }
   | { type: "alloc"; id: string; op: Op; bytesPerOp: number | null }
   | { type: "failed"; id: string; error: string }
   | { type: "done"; checksum: number };

@@ -7,6 +7,10 @@ export interface SampleSet {
   process: number;
   round: number;
   nsPerOp: number[];
+  /** Calls per timed sample, fixed per process and op by the warm-up. */
+  iterations?: number;
+  /** Whether that process's warm-up for the op settled before its time bound. */
+  warmupStable?: boolean;
 }
 
 const Z95 = probit(0.975);
@@ -118,5 +122,15 @@ export function summarize(
   if (ps !== undefined) timing.processSpread = ps;
   const rs = spread(groupMedians(sets, (s) => s.process * 1000 + s.round));
   if (rs !== undefined) timing.roundSpread = rs;
+  // One unsettled process is enough to doubt the pooled median, so any `false` wins.
+  const stability = sets.flatMap((s) => (s.warmupStable === undefined ? [] : [s.warmupStable]));
+  if (stability.length > 0) timing.warmupStable = stability.every(Boolean);
+  const iterations = new Map<number, number>();
+  for (const s of sets) if (s.iterations !== undefined) iterations.set(s.process, s.iterations);
+  if (iterations.size > 0)
+    timing.iterationsPerSample = quantileSorted(
+      [...iterations.values()].sort((a, b) => a - b),
+      0.5,
+    );
   return timing;
 }

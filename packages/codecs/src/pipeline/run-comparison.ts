@@ -176,7 +176,17 @@ export async function runComparison(dataset: Dataset, opts: RunOptions = {}): Pr
               else report(st, false);
               break;
             case "samples":
-              buffered.push({ st, op: m.op, set: { process: p, round: m.round, nsPerOp: m.nsPerOp } });
+              buffered.push({
+                st,
+                op: m.op,
+                set: {
+                  process: p,
+                  round: m.round,
+                  nsPerOp: m.nsPerOp,
+                  iterations: m.iterations,
+                  warmupStable: m.warmupStable,
+                },
+              });
               break;
             case "alloc":
               buffered.push({ st, op: m.op, alloc: m.bytesPerOp });

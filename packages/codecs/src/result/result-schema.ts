@@ -28,6 +28,17 @@ export const timingSchema = z.object({
   processSpread: z.number().optional(),
   /** Relative spread of the per-round medians (within and across processes). */
   roundSpread: z.number().optional(),
+  /**
+   * False when, in any child process, warm-up reached `warmupMaxMs` before the last three batches
+   * agreed within `warmupTolerance`: the JIT may still have been changing tiers while samples were
+   * taken, so the median may mix optimisation levels. Absent in results older than this field.
+   */
+  warmupStable: z.boolean().optional(),
+  /**
+   * Calls timed together in one sample (chosen by warm-up so a sample lasts about `targetSampleMs`),
+   * median over child processes: tiny values mean timer resolution dominates each sample.
+   */
+  iterationsPerSample: z.number().optional(),
 });
 export type Timing = z.infer<typeof timingSchema>;
 

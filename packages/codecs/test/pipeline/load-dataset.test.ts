@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { loadDataset, runComparison, schemaKindOf } from "../../src/index.ts";
+import {
+  importSchema,
+  loadDataset,
+  protoMessageNames,
+  runComparison,
+  schemaKindOf,
+} from "../../src/index.ts";
 
 const proto = `syntax = "proto3";
 package shop;
@@ -45,5 +51,29 @@ describe("loadDataset with --schema", () => {
     expect(r.formats.find((f) => f.id === "json")?.fidelity.issues.map((i) => [i.path, i.kind])).toEqual([
       ["/id", "int64-precision"],
     ]);
+  });
+});
+
+describe("importSchema rootType", () => {
+  const two = `syntax = "proto3";
+package shop;
+message Order { repeated Item items = 1; message Line { int32 n = 1; } }
+message Item { int32 id = 1; }
+import "google/protobuf/timestamp.proto";`;
+
+  it("lists every own message, nested ones included and google.protobuf left out", () => {
+    expect(protoMessageNames(two)).toEqual(["shop.Order", "shop.Order.Line", "shop.Item"]);
+    expect(protoMessageNames("message {")).toBeUndefined();
+  });
+
+  it("picks the named message and names the choices when it does not exist", () => {
+    expect(importSchema({ kind: "proto", text: two, rootType: "Item" }).root).toMatchObject({ name: "Item" });
+    expect(() => importSchema({ kind: "proto", text: two, rootType: "Nope" })).toThrow(
+      ".proto has no message named Nope; choose from shop.Order, shop.Order.Line, shop.Item",
+    );
+    // A dotted path that is not the full name is not a name importProto accepts, so it is listed too.
+    expect(() => importSchema({ kind: "proto", text: two, rootType: "Order.Line" })).toThrow(
+      /choose from shop\.Order,/,
+    );
   });
 });

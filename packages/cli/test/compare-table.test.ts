@@ -1,0 +1,74 @@
+import type { FormatResult, Result, Timing } from "@wirebench/codecs";
+import { describe, expect, it } from "vitest";
+import { renderTable } from "../src/commands/compare.ts";
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes are what is being removed
+const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
+
+const timing = (medianNs: number, warmupStable?: boolean): Timing => ({
+  medianNs,
+  ciLowNs: medianNs * 0.99,
+  ciHighNs: medianNs * 1.01,
+  samples: 20,
+  opsPerSec: 1e9 / medianNs,
+  mbPerSec: 1,
+  ...(warmupStable === undefined ? {} : { warmupStable }),
+});
+
+const format = (id: string, bytes: number, encode: Timing, decode: Timing): FormatResult => ({
+  id,
+  format: id,
+  variant: "binary",
+  library: id,
+  version: "1.0.0",
+  ok: true,
+  bytes,
+  compressed: { gzip: bytes, brotli: bytes, zstd: bytes },
+  encode,
+  decode,
+  fidelity: { exact: true, issues: [] },
+});
+
+const result = (formats: FormatResult[]): Result =>
+  ({
+    status: "completed",
+    formats,
+    environment: {
+      node: "v20.0.0",
+      v8: "11",
+      platform: "linux",
+      arch: "x64",
+      cpuModel: "cpu",
+      cpuCount: 2,
+      totalMemoryMb: 1024,
+      gitCommit: null,
+      libraries: {},
+      settings: {},
+      startedAt: "2026-01-01T00:00:00Z",
+      durationMs: 1000,
+    },
+  }) as Result;
+
+describe("compare table", () => {
+  it("marks a timing whose warm-up did not settle with ~ and explains the mark once", () => {
+    const out = plain(
+      renderTable(
+        result([
+          format("alpha", 10, timing(500, true), timing(700, false)),
+          format("beta", 20, timing(900, true), timing(1100, true)),
+        ]),
+      ),
+    );
+    const row = (id: string) => out.split("\n").find((l) => l.startsWith(`│ ${id} `)) ?? "";
+    expect(row("alpha")).toContain("│ 500 ns ±1%");
+    expect(row("alpha")).toContain("│ ~700 ns ±1%");
+    expect(row("beta")).not.toContain("~");
+    expect(out.match(/^~ warm-up did not settle/gm)).toHaveLength(1);
+  });
+
+  it("shows no mark or legend when every warm-up settled or the result predates the field", () => {
+    const out = plain(renderTable(result([format("alpha", 10, timing(500, true), timing(700))])));
+    expect(out).not.toContain("~");
+    expect(out).toContain("│ 700 ns ±1%");
+  });
+});
