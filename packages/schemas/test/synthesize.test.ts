@@ -1,6 +1,12 @@
+import { readFileSync } from "node:fs";
 import { readCorpus } from "@wirebench/corpus";
+import avro from "avsc";
 import { describe, expect, it } from "vitest";
+import { emitAvsc } from "../src/emit/emit-avsc.ts";
+import { importJsonSchema } from "../src/import/import-json-schema.ts";
+import { importProto } from "../src/import/import-proto.ts";
 import { inferDataset } from "../src/infer/infer-dataset.ts";
+import type { DataValue, IrSchema, IrType } from "../src/ir.ts";
 import { synthesize } from "../src/synthesize/synthesize.ts";
 
 const schema = inferDataset(readCorpus("twitter.json")).schema;
@@ -37,4 +43,260 @@ describe("synthesize", () => {
     );
     expect(values).toContain("BIG");
   });
+});
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
+
+const isObject = (v: DataValue): v is { [k: string]: DataValue } =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
+const isInt = (v: DataValue, lo: bigint, hi: bigint) =>
+  (typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v))) &&
+  BigInt(v) >= lo &&
+  BigInt(v) <= hi;
+const formats: Record<string, RegExp> = {
+  "date-time": /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+};
+
+interface Seen {
+  /** Where the value does not fit its type (JSON-Pointer-like path and why). */
+  problems: string[];
+  arrayLengths: number[];
+  mapSizes: number[];
+  stringLengths: number[];
+  byteLengths: number[];
+}
+
+/** Checks a value against its IR type on our own terms (not synthesize's), collecting sizes on the way. */
+function walk(t: IrType, v: DataValue, path: string, seen: Seen): void {
+  const bad = (why: string) => seen.problems.push(`${path || "/"}: ${why}`);
+  switch (t.kind) {
+    case "bool":
+      if (typeof v !== "boolean") bad("not a boolean");
+      return;
+    case "int32":
+      if (!isInt(v, -(2n ** 31n), 2n ** 31n - 1n)) bad("not an int32");
+      return;
+    case "uint32":
+      if (!isInt(v, 0n, 2n ** 32n - 1n)) bad("not a uint32");
+      return;
+    case "int64":
+      if (!isInt(v, -(2n ** 63n), 2n ** 63n - 1n)) bad("not an int64");
+      return;
+    case "uint64":
+      if (!isInt(v, 0n, 2n ** 64n - 1n)) bad("not a uint64");
+      return;
+    case "timestamp":
+      if (!isInt(v, 0n, 2n ** 53n)) bad("not epoch milliseconds");
+      return;
+    case "float32":
+      if (typeof v !== "number" || Math.fround(v) !== v) bad("not a float32");
+      return;
+    case "float64":
+      if (typeof v !== "number" || !Number.isFinite(v)) bad("not a float64");
+      return;
+    case "string":
+      if (typeof v !== "string") return void bad("not a string");
+      if (t.format) {
+        if (!formats[t.format]?.test(v)) bad(`not a ${t.format}: ${v}`);
+      } else seen.stringLengths.push(v.length);
+      return;
+    case "bytes":
+      if (!(v instanceof Uint8Array)) return void bad("not bytes");
+      seen.byteLengths.push(v.length);
+      return;
+    case "enum":
+      if (typeof v !== "string" || !t.symbols.includes(v)) bad(`not a symbol of ${t.name}`);
+      return;
+    case "nullable":
+      if (v !== null) walk(t.type, v, path, seen);
+      return;
+    case "array":
+      if (!Array.isArray(v)) return void bad("not an array");
+      seen.arrayLengths.push(v.length);
+      for (const [i, x] of v.entries()) walk(t.items, x, `${path}/${i}`, seen);
+      return;
+    case "map":
+      if (!isObject(v)) return void bad("not an object");
+      seen.mapSizes.push(Object.keys(v).length);
+      for (const [k, x] of Object.entries(v)) walk(t.values, x, `${path}/${k}`, seen);
+      return;
+    case "record": {
+      if (!isObject(v)) return void bad(`not a ${t.name} object`);
+      const known = new Set(t.fields.map((f) => f.name));
+      for (const k of Object.keys(v)) if (!known.has(k)) bad(`${k} is no field of ${t.name}`);
+      for (const f of t.fields) {
+        if (!Object.hasOwn(v, f.name)) {
+          if (!f.optional) bad(`required ${t.name}.${f.name} missing`);
+        } else walk(f.type, v[f.name]!, `${path}/${f.name}`, seen);
+      }
+      return;
+    }
+    case "union": {
+      const fits = t.variants.some((variant) => {
+        const s: Seen = { problems: [], arrayLengths: [], mapSizes: [], stringLengths: [], byteLengths: [] };
+        walk(variant, v, path, s);
+        return s.problems.length === 0;
+      });
+      if (!fits) bad(`fits no variant of ${t.name}`);
+      return;
+    }
+    case "any":
+      if (v === undefined) bad("missing");
+      return;
+  }
+}
+
+const check = (schema: IrSchema, messages: DataValue[]): Seen => {
+  const seen: Seen = { problems: [], arrayLengths: [], mapSizes: [], stringLengths: [], byteLengths: [] };
+  for (const [i, m] of messages.entries()) walk(schema.root, m, `#${i}`, seen);
+  return seen;
+};
+
+const schemas: [string, () => IrSchema][] = [
+  ["twitter.json", () => inferDataset(readCorpus("twitter.json")).schema],
+  ["citm_catalog.json", () => inferDataset(readCorpus("citm_catalog.json")).schema],
+  ["canada.json", () => inferDataset(readCorpus("canada.json")).schema],
+  ["hostile-names.json", () => inferDataset(fixture("hostile-names.json")).schema],
+  // bytes, uint64, float32, a proto enum and a map: kinds inference never produces.
+  ["order.proto", () => importProto(fixture("order.proto"))],
+  ["catalog.schema.json", () => importJsonSchema(fixture("catalog.schema.json"))],
+];
+
+describe("synthesized data conforms to its schema", () => {
+  it.each(schemas)("%s: every value fits its type", (_name, make) => {
+    const schema = make();
+    const seen = check(schema, synthesize(schema, { seed: 11, count: 30 }));
+    expect(seen.problems).toEqual([]);
+  });
+
+  it("the checker itself rejects data that does not fit", () => {
+    const schema = importProto(fixture("order.proto"));
+    const [m] = synthesize(schema, { seed: 1, count: 1, absentShare: 0 }) as { [k: string]: DataValue }[];
+    const broken = { ...m!, id: "7", extra: 1, status: "NOPE" };
+    delete (broken as { lines?: unknown }).lines;
+    const problems = check(schema, [broken]).problems.join("\n");
+    expect(problems).toMatch(/#0\/id: not an int64/);
+    expect(problems).toMatch(/extra is no field of Order/);
+    expect(problems).toMatch(/#0\/status: not a symbol of Status/);
+    expect(problems).toMatch(/required Order.lines missing/);
+  });
+});
+
+describe("synthesize knobs", () => {
+  it.each(schemas)("%s: stringLength bounds every free-text string and every bytes value", (_name, make) => {
+    const schema = make();
+    const seen = check(schema, synthesize(schema, { seed: 5, count: 20, stringLength: [2, 6] }));
+    for (const n of [...seen.stringLengths, ...seen.byteLengths]) {
+      expect(n).toBeGreaterThanOrEqual(2);
+      expect(n).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it.each(schemas)("%s: arrayLength caps every array and map", (_name, make) => {
+    const schema = make();
+    const seen = check(schema, synthesize(schema, { seed: 5, count: 20, arrayLength: [0, 3] }));
+    expect(seen.arrayLengths.length + seen.mapSizes.length).toBeGreaterThan(0);
+    expect(Math.max(...seen.arrayLengths, ...seen.mapSizes)).toBeLessThanOrEqual(3);
+  });
+
+  it("arrayLength bounds arrays and maps from below too, nested ones included", () => {
+    // Shallow on purpose: synthesize stops nesting (empty lists) past depth 8 so recursion ends.
+    const schema = importJsonSchema(fixture("catalog.schema.json"));
+    const seen = check(
+      schema,
+      synthesize(schema, { seed: 9, count: 20, arrayLength: [2, 4], absentShare: 0 }),
+    );
+    // products, each product's tags, stock and notes, and labels: arrays of strings and maps alike.
+    expect(seen.arrayLengths.length).toBeGreaterThanOrEqual(20 * 3);
+    expect(seen.mapSizes.length).toBeGreaterThanOrEqual(20 * 3);
+    for (const n of [...seen.arrayLengths, ...seen.mapSizes]) {
+      expect(n).toBeGreaterThanOrEqual(2);
+      expect(n).toBeLessThanOrEqual(4);
+    }
+    // Both ends of the range occur, so the bound is a range and not one fixed length.
+    expect(new Set(seen.arrayLengths)).toEqual(new Set([2, 3, 4]));
+  });
+
+  it.each([0, 1, 37])("count makes exactly %i messages", (count) => {
+    const schema = importProto(fixture("order.proto"));
+    expect(synthesize(schema, { seed: 2, count })).toHaveLength(count);
+  });
+
+  it("makes 100 messages by default", () => {
+    expect(synthesize(importProto(fixture("order.proto")))).toHaveLength(100);
+  });
+
+  it("absentShare 0 leaves out no optional field and sets no nullable value to null", () => {
+    const schema = importJsonSchema(fixture("catalog.schema.json"));
+    const messages = synthesize(schema, { seed: 4, count: 20, absentShare: 0 }) as {
+      [k: string]: DataValue;
+    }[];
+    const text = JSON.stringify(messages, (_k, v) => (typeof v === "bigint" ? String(v) : v));
+    expect(text).not.toContain("null");
+    for (const m of messages)
+      expect(Object.keys(m)).toEqual(["id", "updatedAt", "owner", "products", "labels"]);
+  });
+
+  it("absentShare 1 leaves out every optional field", () => {
+    const schema = importJsonSchema(fixture("catalog.schema.json"));
+    const messages = synthesize(schema, { seed: 4, count: 5, absentShare: 1 }) as {
+      [k: string]: DataValue;
+    }[];
+    for (const m of messages) expect(Object.keys(m)).toEqual(["id", "updatedAt", "products"]);
+  });
+});
+
+/**
+ * A message in Avro's shape along the emitted schema: IDL field names, enum symbols as emitted, and
+ * an absent optional field as the null its ["null", T] union takes.
+ */
+function toAvro(t: IrType, a: IrType, v: DataValue, names: ReturnType<typeof emitAvsc>): unknown {
+  if (v === null) return null;
+  switch (t.kind) {
+    case "nullable":
+      return toAvro(t.type, a.kind === "nullable" ? a.type : a, v, names);
+    case "enum":
+      return names.enumSymbols[t.name]![v as string];
+    case "array":
+      return (v as DataValue[]).map((x) => toAvro(t.items, (a as typeof t).items, x, names));
+    case "map":
+      return Object.fromEntries(
+        Object.entries(v as object).map(([k, x]) => [k, toAvro(t.values, (a as typeof t).values, x, names)]),
+      );
+    case "record": {
+      const out: Record<string, unknown> = {};
+      t.fields.forEach((f, i) => {
+        const af = (a as typeof t).fields[i]!;
+        const obj = v as { [k: string]: DataValue };
+        out[af.name] = Object.hasOwn(obj, f.name) ? toAvro(f.type, af.type, obj[f.name]!, names) : null;
+      });
+      return out;
+    }
+    default:
+      return v;
+  }
+}
+
+describe("synthesized data is valid Avro for the emitted .avsc", () => {
+  // Schemas without int64: synthesize makes bigints beyond 2^53 there, and avsc's plain long takes numbers.
+  it.each(schemas.filter(([n]) => ["canada.json", "hostile-names.json", "catalog.schema.json"].includes(n)))(
+    "%s",
+    (_name, make) => {
+      const schema = make();
+      const emitted = emitAvsc(schema);
+      const type = avro.Type.forSchema(JSON.parse(emitted.text));
+      const messages = synthesize(schema, { seed: 3, count: 30 });
+      const invalid: string[] = [];
+      for (const m of messages) {
+        const value = toAvro(schema.root, emitted.ir.root, m, emitted);
+        type.isValid(value, { errorHook: (path) => invalid.push(path.join(".")) });
+      }
+      expect(invalid).toEqual([]);
+      // The hook does fire: a wrong value is reported, so an empty list above means valid data.
+      type.isValid({}, { errorHook: (path) => invalid.push(path.join(".")) });
+      expect(invalid.length).toBeGreaterThan(0);
+    },
+  );
 });

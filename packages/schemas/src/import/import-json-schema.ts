@@ -16,9 +16,10 @@ const formats: Record<string, IrType> = {
 };
 
 /**
- * JSON Schema (draft-07 or 2020-12) with $ref into `definitions` or `$defs`: objects with properties
+ * JSON Schema (draft-07 or 2020-12) with local $refs (`#/$defs/…`, `#/definitions/…`, nested `$defs`
+ * too; the type takes the pointer's last segment as its name): objects with properties
  * become records (named by $defs key or title), objects with only additionalProperties maps,
- * `required` decides optional, a `null` type or anyOf branch makes nullable. A $ref that leads back
+ * `required` decides optional, a `null` type, enum value or anyOf branch makes nullable. A $ref that leads back
  * to itself is refused (the IR cannot hold cycles).
  */
 export function importJsonSchema(text: string): IrSchema {
@@ -43,15 +44,30 @@ export function importJsonSchema(text: string): IrSchema {
   const refsInProgress: { ref: string; depth: number }[] = [];
   const path: string[] = [];
 
+  // Any local JSON Pointer is followed, so a $ref into a nested `$defs` (#/$defs/A/$defs/B) works as
+  // well as the usual #/$defs/B; the type is named after the pointer's last segment.
   const resolve = (ref: string): { node: Js; name: string } => {
-    const m = /^#\/(\$defs|definitions)\/(.+)$/.exec(ref);
-    if (!m)
-      throw new SchemaImportError(`unsupported $ref ${ref}: only #/$defs/… and #/definitions/… are followed`);
-    const key = decodeURIComponent(m[2]!).replace(/~1/g, "/").replace(/~0/g, "~");
-    const node = (doc[m[1]!] as Record<string, Js> | undefined)?.[key];
+    if (!ref.startsWith("#/"))
+      throw new SchemaImportError(
+        `unsupported $ref ${ref}: only references inside the same document (#/$defs/…) are followed`,
+      );
+    const segments = ref
+      .slice(2)
+      .split("/")
+      .map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"));
+    let node: unknown = doc;
+    for (const key of segments) {
+      node =
+        typeof node === "object" && node !== null && Object.hasOwn(node, key)
+          ? (node as Record<string, unknown>)[key]
+          : undefined;
+    }
     if (node === undefined) throw new SchemaImportError(`$ref ${ref} points nowhere`);
-    return { node, name: key };
+    if ((typeof node !== "object" && typeof node !== "boolean") || node === null || Array.isArray(node))
+      throw new SchemaImportError(`$ref ${ref} does not point to a schema`);
+    return { node: node as Js, name: segments[segments.length - 1]! };
   };
+  const nullable = (t: IrType): IrType => (t.kind === "nullable" ? t : { kind: "nullable", type: t });
 
   const convert = (s: Js, hint: string): IrType => {
     if (s === true || s === false || Object.keys(s).length === 0) return { kind: "any" };
@@ -78,19 +94,24 @@ export function importJsonSchema(text: string): IrSchema {
               name: names.take(`${hint}Union`, "Union"),
               variants: nonNull.map((b, i) => convert(b, `${hint}${i}`)),
             };
-      return nonNull.length < branches.length ? { kind: "nullable", type: inner } : inner;
+      return nonNull.length < branches.length ? nullable(inner) : inner;
     }
     let type = s.type as string | string[] | undefined;
     if (Array.isArray(type)) {
       const nonNull = type.filter((t) => t !== "null");
       if (nonNull.length === 1) {
         const inner = convert({ ...s, type: nonNull[0] }, hint);
-        return nonNull.length < type.length ? { kind: "nullable", type: inner } : inner;
+        return nonNull.length < type.length ? nullable(inner) : inner;
       }
       return { kind: "any" };
     }
-    if (Array.isArray(s.enum) && s.enum.every((v) => typeof v === "string")) {
-      return { kind: "enum", name: names.take(hint, "Enum"), symbols: s.enum as string[] };
+    if (Array.isArray(s.enum)) {
+      // `null` among the values is how JSON Schema makes an enum nullable; it is no symbol.
+      const symbols = s.enum.filter((v) => v !== null);
+      if (symbols.length > 0 && symbols.every((v) => typeof v === "string")) {
+        const e: IrType = { kind: "enum", name: names.take(hint, "Enum"), symbols };
+        return symbols.length < s.enum.length ? nullable(e) : e;
+      }
     }
     if (!type) type = s.properties ? "object" : s.items ? "array" : undefined;
     switch (type) {

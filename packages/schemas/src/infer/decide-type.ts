@@ -80,9 +80,21 @@ function looksLikeMap(acc: Acc): boolean {
   if (keys.length > T.mapMinKeys) {
     const merged = newAcc();
     for (const slot of acc.keys.values()) mergeAcc(merged, slot.acc);
-    return kinds(merged).length <= 1;
+    if (kinds(merged).length > 1) return false;
+    return !merged.objects || objectValuesShareKeys(acc, merged.keys.size);
   }
   return false;
+}
+
+/**
+ * Object values are one shape when each has at least `mapMinSharedKeys` of all the keys seen across
+ * them: map entries such as users keyed by name share their fields (some optional), while a record
+ * whose many fields are unrelated objects does not. Scalar and array values compare by kind only.
+ */
+function objectValuesShareKeys(acc: Acc, allKeys: number): boolean {
+  for (const slot of acc.keys.values())
+    if (slot.acc.objects && slot.acc.keys.size < allKeys * T.mapMinSharedKeys) return false;
+  return true;
 }
 
 export const lossyIntsNote =

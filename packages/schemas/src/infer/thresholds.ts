@@ -15,4 +15,6 @@ export const inferenceThresholds = {
   mapMinDataKeys: 1,
   /** …and any object with more distinct keys than this (over all samples) whose values share one shape is a map. */
   mapMinKeys: 64,
+  /** …where, if the values are objects, each has at least this share of all their keys (see looksLikeMap). */
+  mapMinSharedKeys: 0.5,
 } as const;

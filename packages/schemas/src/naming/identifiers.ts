@@ -55,6 +55,10 @@ export function styleName(name: string, rules: IdentifierRules): string {
       break;
     case "UPPER_SNAKE":
       out = ws.map((w) => w.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()).join("_");
+      // The proto emitter names its added zero value `X_UNSPECIFIED_` so it cannot clash with a data
+      // symbol `UNSPECIFIED`; dropping the underscore when that schema is imported and emitted again
+      // would rename the symbol, and import → emit → import would not give the same IR.
+      if (out && name.endsWith("_")) out += "_";
       break;
     default:
       out = rules.underscores ? ws.join("_") : ws.map((w, i) => (i === 0 ? w : cap(w))).join("");
