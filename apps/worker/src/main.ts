@@ -6,7 +6,7 @@ import { createLogger } from "./logger.ts";
 import { checkRedis } from "./redis.ts";
 import { createRunJobHandler } from "./runs/handle-run-job.ts";
 import { runPipeline } from "./runs/run-pipeline.ts";
-import { failRun } from "./runs/run-store.ts";
+import { failRun, requeueRun } from "./runs/run-store.ts";
 import { sweepStaleRuns } from "./runs/sweep-stale-runs.ts";
 import { startWorker } from "./start-worker.ts";
 
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const queue = createRunQueue(env.REDIS_URL, env.WIREBENCH_QUEUE);
 
   // The job in flight, so a shutdown that cannot wait for it can hand it back (one job at a time).
-  let current: { job: Job; token: string | undefined } | undefined;
+  let current: { job: Job; token: string | undefined; runId: string | undefined } | undefined;
   const handleRun = createRunJobHandler({
     prisma,
     pipeline: runPipeline,
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS,
     handlers: {
       [runJob.name]: async (job, token) => {
-        current = { job, token };
+        current = { job, token, runId: runJob.payload.safeParse(job.data).data?.runId };
         try {
           return await handleRun(job, token);
         } finally {
@@ -88,13 +88,7 @@ async function main(): Promise<void> {
    */
   async function handBack(inFlight: typeof current): Promise<void> {
     if (!inFlight) return;
-    const parsed = runJob.payload.safeParse(inFlight.job.data);
-    if (parsed.success) {
-      await prisma.run.updateMany({
-        where: { id: parsed.data.runId, status: "running" },
-        data: { status: "queued", leaseExpiresAt: null },
-      });
-    }
+    if (inFlight.runId) await requeueRun(prisma, inFlight.runId);
     await inFlight.job.moveToWait(inFlight.token);
     logger.info({ jobId: inFlight.job.id }, "run handed back to the queue");
   }

@@ -1,3 +1,4 @@
+export { isPlainObject } from "./adapters/convert-values.ts";
 export type { Adapter, PrepareContext, PreparedCodec, Unsupported } from "./adapters/types.ts";
 export { compareDatasets } from "./fidelity/compare-values.ts";
 export {
@@ -10,7 +11,6 @@ export {
 export {
   importSchema,
   loadDataset,
-  protoMessageNames,
   type SampleInput,
   type SchemaKind,
   schemaKindOf,

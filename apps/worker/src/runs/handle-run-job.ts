@@ -11,6 +11,7 @@ import {
   failRun,
   recordProgress,
   renewLease,
+  requeueRun,
   saveFormatResult,
 } from "./run-store.ts";
 
@@ -83,10 +84,7 @@ export function createRunJobHandler({ prisma, pipeline, logger, leaseMs }: RunHa
         await failRun(prisma, runId, `gave up after ${job.attemptsMade + 1} attempts: ${message}`);
       } else {
         // Hand the run back so the retry can claim it at once.
-        await prisma.run.updateMany({
-          where: { id: runId, status: "running" },
-          data: { status: "queued", leaseExpiresAt: null },
-        });
+        await requeueRun(prisma, runId);
       }
       throw err;
     } finally {

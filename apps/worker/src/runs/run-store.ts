@@ -109,6 +109,14 @@ export async function completeRun(
   });
 }
 
+/** Hands a running run back to `queued` (lease cleared) so the next claim takes it at once. */
+export async function requeueRun(prisma: PrismaClient, runId: string): Promise<void> {
+  await prisma.run.updateMany({
+    where: { id: runId, status: "running" },
+    data: { status: "queued", leaseExpiresAt: null },
+  });
+}
+
 /** Ends a run as failed with a readable reason, unless it already ended. */
 export async function failRun(prisma: PrismaClient, runId: string, error: string): Promise<void> {
   await prisma.run.updateMany({

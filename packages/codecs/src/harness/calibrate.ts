@@ -1,5 +1,5 @@
 import type { MeasureSettings } from "./settings.ts";
-import { type TimedLoop, timeBatch } from "./timed-batch.ts";
+import type { TimedLoop } from "./timed-batch.ts";
 
 /**
  * Warm-up and batch calibration in one pass: grow the batch until one batch lasts
@@ -13,7 +13,7 @@ export function warmUpAndCalibrate(
   args: unknown[],
   s: MeasureSettings,
   /** The loop that will time `fn` later: warming it up is part of the point. */
-  loop: TimedLoop = timeBatch,
+  loop: TimedLoop,
 ): { iterations: number; stable: boolean } {
   const targetNs = s.targetSampleMs * 1e6;
   const start = process.hrtime.bigint();

@@ -81,16 +81,22 @@ function spread(values: number[]): number | undefined {
   return ((sorted[sorted.length - 1] as number) - (sorted[0] as number)) / mid;
 }
 
-function groupMedians(sets: SampleSet[], key: (s: SampleSet) => number): number[] {
+/** Every sample of the sets that share a key (a process, or one round of one process). */
+function groupSamples(sets: SampleSet[], key: (s: SampleSet) => number): number[][] {
   const groups = new Map<number, number[]>();
-  for (const s of sets) groups.set(key(s), [...(groups.get(key(s)) ?? []), ...s.nsPerOp]);
-  return [...groups.values()].map((v) =>
-    quantileSorted(
-      [...v].sort((a, b) => a - b),
-      0.5,
-    ),
-  );
+  for (const s of sets) {
+    const g = groups.get(key(s));
+    if (g) g.push(...s.nsPerOp);
+    else groups.set(key(s), [...s.nsPerOp]);
+  }
+  return [...groups.values()];
 }
+
+const medianOf = (v: number[]) =>
+  quantileSorted(
+    [...v].sort((a, b) => a - b),
+    0.5,
+  );
 
 /**
  * Pools every sample of one operation across rounds and processes into the public timing figures;
@@ -104,9 +110,8 @@ export function summarize(
   const all = sets.flatMap((s) => s.nsPerOp).sort((a, b) => a - b);
   if (all.length === 0) return null;
   const medianNs = quantileSorted(all, 0.5);
-  const byProcess = new Map<number, number[]>();
-  for (const set of sets) byProcess.set(set.process, [...(byProcess.get(set.process) ?? []), ...set.nsPerOp]);
-  const ci = groupedMedianCi([...byProcess.values()]);
+  const byProcess = groupSamples(sets, (s) => s.process);
+  const ci = groupedMedianCi(byProcess);
   const timing: Timing = {
     medianNs,
     ciLowNs: ci.low,
@@ -118,9 +123,9 @@ export function summarize(
     p95Ns: quantileSorted(all, 0.95),
   };
   if (allocated !== undefined) timing.bytesAllocatedPerOp = allocated;
-  const ps = spread(groupMedians(sets, (s) => s.process));
+  const ps = spread(byProcess.map(medianOf));
   if (ps !== undefined) timing.processSpread = ps;
-  const rs = spread(groupMedians(sets, (s) => s.process * 1000 + s.round));
+  const rs = spread(groupSamples(sets, (s) => s.process * 1000 + s.round).map(medianOf));
   if (rs !== undefined) timing.roundSpread = rs;
   // One unsettled process is enough to doubt the pooled median, so any `false` wins.
   const stability = sets.flatMap((s) => (s.warmupStable === undefined ? [] : [s.warmupStable]));

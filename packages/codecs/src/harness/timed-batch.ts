@@ -41,6 +41,3 @@ export function compileTimedLoop(): TimedLoop {
   const make = new Function("hrtime", "state", `return function timedLoop(fn, args, n) {${loopBody}};`);
   return make(process.hrtime, state) as TimedLoop;
 }
-
-/** A shared loop, for callers that time one thing only (calibration of a single function, tests). */
-export const timeBatch: TimedLoop = compileTimedLoop();

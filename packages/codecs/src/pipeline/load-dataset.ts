@@ -10,7 +10,6 @@ import {
   parseJsonLossless,
   SchemaImportError,
 } from "@wirebench/schemas";
-import protobuf from "protobufjs";
 import { conformToSchema } from "../schema-bridge/conform-sample.ts";
 
 export type SchemaKind = "jsonschema" | "proto" | "avsc";
@@ -30,46 +29,12 @@ export function schemaKindOf(fileName: string): SchemaKind {
 }
 
 export function importSchema(s: NonNullable<SampleInput["schema"]>): IrSchema {
-  if (s.kind === "proto") {
-    try {
-      return importProto(s.text, s.rootType);
-    } catch (err) {
-      // A mistyped root is only fixable when the user can see which messages the file has.
-      const wanted = s.rootType;
-      const names = wanted === undefined ? undefined : protoMessageNames(s.text);
-      // Same match as importProto (full name or short name): any other failure keeps its own message.
-      if (names && !names.some((n) => n === wanted || n.split(".").pop() === wanted))
-        throw new SchemaImportError(
-          `.proto has no message named ${s.rootType}; choose from ${names.join(", ")}`,
-        );
-      throw err;
-    }
-  }
+  if (s.kind === "proto") return importProto(s.text, s.rootType);
+  // Only a .proto can hold several candidate messages; silently ignoring a root elsewhere would hide a typo.
+  if (s.rootType !== undefined)
+    throw new SchemaImportError("a root message can only be chosen in a .proto schema");
   if (s.kind === "avsc") return importAvsc(s.text);
   return importJsonSchema(s.text);
-}
-
-/**
- * Full names (without the leading dot) of the messages a .proto declares, nested ones included and
- * google.protobuf types left out; undefined when the text does not parse (importProto says why).
- */
-export function protoMessageNames(text: string): string[] | undefined {
-  let root: protobuf.Root;
-  try {
-    root = protobuf.parse(text, new protobuf.Root(), { keepCase: true }).root;
-  } catch {
-    return undefined;
-  }
-  const names: string[] = [];
-  const walk = (ns: protobuf.NamespaceBase) => {
-    for (const n of ns.nestedArray) {
-      if (n instanceof protobuf.Type && !n.fullName.startsWith(".google.protobuf."))
-        names.push(n.fullName.slice(1));
-      if (n instanceof protobuf.Namespace || n instanceof protobuf.Type) walk(n);
-    }
-  };
-  walk(root);
-  return names;
 }
 
 /**

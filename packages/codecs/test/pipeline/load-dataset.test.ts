@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  importSchema,
-  loadDataset,
-  protoMessageNames,
-  runComparison,
-  schemaKindOf,
-} from "../../src/index.ts";
+import { importSchema, loadDataset, runComparison, schemaKindOf } from "../../src/index.ts";
 
 const proto = `syntax = "proto3";
 package shop;
@@ -62,8 +56,12 @@ message Item { int32 id = 1; }
 import "google/protobuf/timestamp.proto";`;
 
   it("lists every own message, nested ones included and google.protobuf left out", () => {
-    expect(protoMessageNames(two)).toEqual(["shop.Order", "shop.Order.Line", "shop.Item"]);
-    expect(protoMessageNames("message {")).toBeUndefined();
+    expect(() => importSchema({ kind: "proto", text: two, rootType: "Nope" })).toThrow(
+      /; choose from shop\.Order, shop\.Order\.Line, shop\.Item$/,
+    );
+    expect(() => importSchema({ kind: "proto", text: "message {", rootType: "Nope" })).toThrow(
+      /^\.proto does not parse: /,
+    );
   });
 
   it("picks the named message and names the choices when it does not exist", () => {
@@ -74,6 +72,15 @@ import "google/protobuf/timestamp.proto";`;
     // A dotted path that is not the full name is not a name importProto accepts, so it is listed too.
     expect(() => importSchema({ kind: "proto", text: two, rootType: "Order.Line" })).toThrow(
       /choose from shop\.Order,/,
+    );
+  });
+
+  it("refuses a root for a schema other than a .proto", () => {
+    expect(() => importSchema({ kind: "avsc", text: "{}", rootType: "Item" })).toThrow(
+      "a root message can only be chosen in a .proto schema",
+    );
+    expect(() => importSchema({ kind: "jsonschema", text: "{}", rootType: "Item" })).toThrow(
+      "a root message can only be chosen in a .proto schema",
     );
   });
 });
