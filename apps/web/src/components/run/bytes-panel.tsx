@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import { base64ToBytes, hexDump } from "@/lib/hex-dump";
-import { formatBytes } from "@/lib/run-metrics";
+import { formatBytes, rowKey } from "@/lib/run-metrics";
 import type { FormatEntry } from "./types";
 
 const narrowQuery = "(max-width: 640px)";
@@ -42,7 +42,7 @@ export function BytesPanel({ entries }: { entries: FormatEntry[] }) {
     <section aria-label="Encoded bytes" data-testid="bytes-panel">
       <h3>Encoded bytes of the first message</h3>
       {entries.map((e) => {
-        const key = e.id ?? (e.variant ? `${e.format}/${e.variant}` : e.format);
+        const key = e.id ?? rowKey(e.format, e.variant);
         const first = e.ok ? e.firstMessage : undefined;
         return (
           <details key={key} data-format={key}>

@@ -1,3 +1,4 @@
+import type { MessageSizes } from "@/lib/run-metrics";
 import type { RunView as ServerRunView } from "@/server/services/get-run";
 
 /** The run as the page receives it (the server's view without its ETag version). */
@@ -32,8 +33,8 @@ export type FormatEntry = {
   fidelity?: { exact: boolean; issues: { path: string; kind: string; detail: string }[] } | null;
   artifacts?: { name: string; kind: "schema" | "generated"; text: string }[] | null;
   sizes?: {
-    dataset: { raw: number; gzip: number; brotli: number; zstd: number };
-    perMessage: { raw: number; gzip: number; brotli: number; zstd: number };
+    dataset: MessageSizes;
+    perMessage: MessageSizes;
   } | null;
   /** The first encoded message, capped in size; absent in results recorded before it existed. */
   firstMessage?: { base64: string; bytes: number; truncated: boolean } | null;

@@ -9,7 +9,7 @@ import { listTokens } from "../services/list-tokens.ts";
 import { admit, charge, clientIp, unknownClient } from "../services/rate-limit.ts";
 import { updateProjectThresholds } from "../services/update-project-thresholds.ts";
 import { readBodyLimited } from "./read-body.ts";
-import { handle, json } from "./respond.ts";
+import { handle, invalid, json } from "./respond.ts";
 
 export const createProjectRequestSchema = z
   .object({ name: z.string().min(1).max(100) })
@@ -40,14 +40,6 @@ const requireProject = async (services: Services, req: Request, kind: "create" |
   if (!caller.projectId)
     throw new AppError("UNAUTHORIZED", "This needs a project token (Authorization: Bearer …).");
   return caller as { projectId: string; tokenId: string };
-};
-
-const invalid = (what: string, error: z.ZodError) => {
-  const issue = error.issues[0]!;
-  return new AppError(
-    "BAD_REQUEST",
-    `Invalid ${what}: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`,
-  );
 };
 
 /** A small JSON body: over `maxBytes` is a 413, anything but JSON a 400 showing the expected shape. */

@@ -1,4 +1,5 @@
-import { type AppError, toAppError } from "../app-error.ts";
+import type { z } from "zod";
+import { AppError, toAppError } from "../app-error.ts";
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -20,4 +21,13 @@ export async function handle(fn: () => Promise<Response>): Promise<Response> {
     if (appError.code === "INTERNAL") console.error("wirebench-web: unhandled error", err);
     return errorResponse(appError);
   }
+}
+
+/** A failed zod parse as a 400 naming the first issue: `Invalid <what>: <path>: <message>`. */
+export function invalid(what: string, error: z.ZodError): AppError {
+  const issue = error.issues[0]!;
+  return new AppError(
+    "BAD_REQUEST",
+    `Invalid ${what}: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`,
+  );
 }

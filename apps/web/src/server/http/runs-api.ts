@@ -1,4 +1,3 @@
-import { AppError } from "../app-error.ts";
 import { createRunRequestSchema } from "../contracts/runs.ts";
 import type { Services } from "../services/container.ts";
 import { createRun } from "../services/create-run.ts";
@@ -6,7 +5,7 @@ import { getRun } from "../services/get-run.ts";
 import { admit } from "../services/rate-limit.ts";
 import { parseJsonBody, plainFields, sampleTextOf } from "./parse-json-body.ts";
 import { readBodyLimited } from "./read-body.ts";
-import { handle, json } from "./respond.ts";
+import { handle, invalid, json } from "./respond.ts";
 
 /** POST /api/v1/runs → 202 {id, url, status}. */
 export function postRun(services: Services, req: Request): Promise<Response> {
@@ -15,11 +14,7 @@ export function postRun(services: Services, req: Request): Promise<Response> {
     const text = await readBodyLimited(req, services.env.WIREBENCH_MAX_INPUT_BYTES);
     const body = parseJsonBody(text, services.env.WIREBENCH_MAX_DEPTH);
     const parsed = createRunRequestSchema.safeParse(plainFields(body));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const path = issue.path.length ? `${issue.path.join(".")}: ` : "";
-      throw new AppError("BAD_REQUEST", `Invalid request: ${path}${issue.message}`);
-    }
+    if (!parsed.success) throw invalid("request", parsed.error);
     const created = await createRun(services, caller, parsed.data, sampleTextOf(body.sample));
     return json(created, 202, { location: `/api/v1/runs/${created.id}` });
   });

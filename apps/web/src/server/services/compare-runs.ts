@@ -1,6 +1,7 @@
 import { registry, selectEntries } from "@wirebench/codecs/registry";
 import { AppError } from "../app-error.ts";
 import type { Caller } from "./authenticate.ts";
+import { checkFormatNames } from "./check-format-names.ts";
 import type { Services } from "./container.ts";
 import { storedThresholds } from "./get-project.ts";
 import { getRun } from "./get-run.ts";
@@ -221,14 +222,8 @@ export async function compareRuns(
   baselineRef: string | undefined,
   overrides: Thresholds,
 ) {
-  if (overrides.formats?.length) {
-    // A misspelt name would watch nothing and let every regression through.
-    try {
-      selectEntries(registry, overrides.formats);
-    } catch (err) {
-      throw new AppError("BAD_REQUEST", `formats: ${(err as Error).message}`);
-    }
-  }
+  // A misspelt name would watch nothing and let every regression through.
+  if (overrides.formats?.length) checkFormatNames(overrides.formats, "formats");
   const { version: _v, ...run } = await getRun(services, runId);
   const projectRow = await services.prisma.run.findUnique({
     where: { id: runId },

@@ -9,6 +9,17 @@ import type { Services } from "./container.ts";
 export async function getProject(services: Services, projectId: string) {
   const p = await services.prisma.project.findUnique({ where: { id: projectId } });
   if (!p) throw new AppError("NOT_FOUND", "This token's project no longer exists.");
+  return projectView(p);
+}
+
+/** A project row as the API shows it. */
+export function projectView(p: {
+  id: string;
+  slug: string;
+  name: string;
+  createdAt: Date;
+  thresholds: unknown;
+}) {
   return {
     id: p.id,
     slug: p.slug,

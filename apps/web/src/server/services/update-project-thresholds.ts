@@ -1,8 +1,7 @@
-import { registry, selectEntries } from "@wirebench/codecs/registry";
-import { AppError } from "../app-error.ts";
 import type { ProjectThresholds } from "../contracts/projects.ts";
+import { checkFormatNames } from "./check-format-names.ts";
 import type { Services } from "./container.ts";
-import { getProject, storedThresholds } from "./get-project.ts";
+import { getProject, projectView, storedThresholds } from "./get-project.ts";
 
 type Patch = { [K in keyof ProjectThresholds]?: ProjectThresholds[K] | null };
 
@@ -11,21 +10,15 @@ type Patch = { [K in keyof ProjectThresholds]?: ProjectThresholds[K] | null };
  * Format names are checked against the registry so a typo cannot silently watch nothing.
  */
 export async function updateProjectThresholds(services: Services, projectId: string, patch: Patch) {
-  if (patch.formats?.length) {
-    try {
-      selectEntries(registry, patch.formats);
-    } catch (err) {
-      throw new AppError("BAD_REQUEST", `thresholds.formats: ${(err as Error).message}`);
-    }
-  }
+  if (patch.formats?.length) checkFormatNames(patch.formats, "thresholds.formats");
   const current = (await getProject(services, projectId)).thresholds as Record<string, unknown>;
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete current[key];
     else if (value !== undefined) current[key] = value;
   }
-  await services.prisma.project.update({
+  const updated = await services.prisma.project.update({
     where: { id: projectId },
     data: { thresholds: storedThresholds(current) },
   });
-  return getProject(services, projectId);
+  return projectView(updated);
 }

@@ -1,9 +1,9 @@
 import { importSchema, loadDataset } from "@wirebench/codecs/load-dataset";
-import { registry, selectEntries } from "@wirebench/codecs/registry";
 import { checkJsonShape, inferDataset, JsonInputError, parseJsonLossless } from "@wirebench/schemas";
 import type { WebEnv } from "../../env.ts";
 import { AppError } from "../app-error.ts";
 import type { CreateRunRequest } from "../contracts/runs.ts";
+import { checkFormatNames } from "./check-format-names.ts";
 
 const bad = (message: string) => new AppError("BAD_REQUEST", message);
 
@@ -13,13 +13,8 @@ const bad = (message: string) => new AppError("BAD_REQUEST", message);
  */
 function checkFormats(formats: string[] | undefined): void {
   if (!formats?.length) return;
-  let picked: unknown[];
-  try {
-    picked = selectEntries(registry, formats);
-  } catch (err) {
-    throw bad(`formats: ${(err as Error).message}`);
-  }
-  if (picked.length === 0) throw bad("formats: no format named; leave formats out to run them all.");
+  if (checkFormatNames(formats, "formats").length === 0)
+    throw bad("formats: no format named; leave formats out to run them all.");
 }
 
 /**
