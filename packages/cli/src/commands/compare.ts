@@ -46,8 +46,8 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
   const text = readText(file);
   const schemaText = opts.schema ? readText(opts.schema) : undefined;
   const kind = opts.schema ? schemaKindOf(opts.schema) : undefined;
-  // Only a .proto can hold several candidate messages; silently ignoring --root elsewhere would hide a typo.
-  if (opts.root !== undefined && kind !== "proto") throw new Error("--root needs a .proto --schema");
+  // importSchema refuses a root for a schema other than a .proto; without --schema there is none to pass it to.
+  if (opts.root !== undefined && !kind) throw new Error("--root needs a .proto --schema");
   const dataset = loadDataset({
     text,
     sampleFormat: [".ndjson", ".jsonl"].includes(extname(file).toLowerCase()) ? "ndjson" : "json",

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { extname, join } from "node:path";
-import { importSchema } from "@wirebench/codecs";
+import { importSchema, isPlainObject, type SchemaKind } from "@wirebench/codecs";
 import {
   type EmittedSchema,
   emitAvsc,
@@ -11,8 +11,6 @@ import {
   emitThrift,
   type IrSchema,
   type IrType,
-  importAvsc,
-  importJsonSchema,
   inferDataset,
 } from "@wirebench/schemas";
 import { type Command, Option } from "commander";
@@ -28,15 +26,12 @@ const emitters: Record<string, (s: IrSchema) => EmittedSchema> = {
   jsonschema: emitJsonSchema,
 };
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
-
 /**
  * Keys that only a JSON Schema has at its top: `$schema`, a `$ref` string, `$defs`, or `type:
  * "object"` with `properties`. `definitions` is a plausible key in data too, so it counts only when
  * every entry looks like a schema (an object with a schema keyword).
  */
-export function looksLikeJsonSchema(top: unknown): boolean {
+function looksLikeJsonSchema(top: unknown): boolean {
   if (!isPlainObject(top)) return false;
   if ("$schema" in top || typeof top.$ref === "string" || isPlainObject(top.$defs)) return true;
   if (top.type === "object" && "properties" in top) return true;
@@ -56,11 +51,16 @@ export function looksLikeJsonSchema(top: unknown): boolean {
 export function readSchemaOrSample(file: string, rootType?: string): IrSchema {
   const text = readText(file);
   const ext = extname(file).toLowerCase();
-  if (ext === ".proto")
-    return importSchema({ kind: "proto", text, ...(rootType !== undefined ? { rootType } : {}) });
-  if (rootType !== undefined) throw new Error("--root needs a .proto file");
-  if (ext === ".avsc") return importAvsc(text);
-  if (ext === ".ndjson" || ext === ".jsonl") return inferDataset(text, { sampleFormat: "ndjson" }).schema;
+  // importSchema refuses a root for any schema but a .proto; a sample has no schema to pass it to.
+  const imported = (kind: SchemaKind) =>
+    importSchema({ kind, text, ...(rootType !== undefined ? { rootType } : {}) });
+  const inferred = (sampleFormat: "json" | "ndjson") => {
+    if (rootType !== undefined) throw new Error("--root needs a .proto file");
+    return inferDataset(text, { sampleFormat }).schema;
+  };
+  if (ext === ".proto") return imported("proto");
+  if (ext === ".avsc") return imported("avsc");
+  if (ext === ".ndjson" || ext === ".jsonl") return inferred("ndjson");
   let top: unknown;
   try {
     top = JSON.parse(text);
@@ -68,8 +68,8 @@ export function readSchemaOrSample(file: string, rootType?: string): IrSchema {
     // not plain JSON: inferDataset below explains the syntax error with line and column
   }
   // Outside the try, so a schema the importer refuses reports why instead of becoming a sample.
-  if (looksLikeJsonSchema(top)) return importJsonSchema(text);
-  return inferDataset(text).schema;
+  if (looksLikeJsonSchema(top)) return imported("jsonschema");
+  return inferred("json");
 }
 
 /** One line per field: `name?: type`, with enums, maps, nullables and int64 marked. */

@@ -10,7 +10,7 @@ interface TokenView {
 }
 
 /** One line per token: id, the prefix to recognise it by, when it was made and last used, and its state. */
-export function formatTokens(tokens: TokenView[]): string {
+function formatTokens(tokens: TokenView[]): string {
   const at = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "never");
   const rows = [["ID", "PREFIX", "CREATED", "LAST USED", "STATE"]].concat(
     tokens.map((t) => [

@@ -67,8 +67,9 @@ export function importAvsc(text: string): IrSchema {
     if (typeof t !== "string") return typeOf(t, ns);
     if (s.logicalType === "timestamp-millis" || s.logicalType === "timestamp-micros")
       return { kind: "timestamp" };
+    const declaredFull = () => fullNameOf(String(s.name), typeof s.namespace === "string" ? s.namespace : ns);
     const declared = () => {
-      const full = fullNameOf(String(s.name), typeof s.namespace === "string" ? s.namespace : ns);
+      const full = declaredFull();
       return { full, name: names.name(full.split(".")) };
     };
     switch (t) {
@@ -99,7 +100,8 @@ export function importAvsc(text: string): IrSchema {
       }
       case "fixed": {
         const b: IrType = { kind: "bytes" };
-        named.set(fullNameOf(String(s.name), typeof s.namespace === "string" ? s.namespace : ns), b);
+        // Only the full name: a fixed becomes bytes, so it takes no IR name from a record or enum.
+        named.set(declaredFull(), b);
         return b;
       }
       case "array":

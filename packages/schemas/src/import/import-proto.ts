@@ -101,7 +101,11 @@ export function importProto(text: string, rootType?: string): IrSchema {
   const top = rootType
     ? own.find((m) => m.name === rootType || m.fullName === `.${rootType}`)
     : pickRoot(own);
-  if (!top) throw new SchemaImportError(`.proto has no message named ${rootType}`);
+  if (!top) {
+    // A mistyped root is only fixable when the user can see which messages the file has.
+    const choices = own.map((m) => m.fullName.slice(1)).join(", ");
+    throw new SchemaImportError(`.proto has no message named ${rootType}; choose from ${choices}`);
+  }
   const irName = (t: protobuf.Type | protobuf.Enum) => names.name(t.fullName.slice(1).split("."));
 
   const done = new Map<string, IrType>();

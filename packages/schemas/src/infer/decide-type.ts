@@ -97,8 +97,7 @@ function objectValuesShareKeys(acc: Acc, allKeys: number): boolean {
   return true;
 }
 
-export const lossyIntsNote =
-  "integers beyond the int64/uint64 range were read as float64: their precision is lost";
+const lossyIntsNote = "integers beyond the int64/uint64 range were read as float64: their precision is lost";
 
 /** Lossy integers at this field itself or in its (nested) list items; records note their own fields. */
 function hasLossyInts(acc: Acc): boolean {
