@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
@@ -10,6 +10,7 @@ import {
   type RecordType,
 } from "@wirebench/schemas";
 import * as capnp from "capnp-es";
+import { generateOnce } from "../codegen/generate-once.ts";
 import { linkModules, packageDir } from "../codegen/link-modules.ts";
 import { runCompiler } from "../codegen/run-compiler.ts";
 import { listFiles, transpileGenerated } from "../codegen/transpile-generated.ts";
@@ -27,25 +28,30 @@ interface ListLike {
 
 /**
  * capnp-es's compiler (which drives the official `capnp` tool) into the run's work dir; its
- * TypeScript output is transpiled to ESM there and imported from there (capnp-es is ESM-only and is
- * linked into the work dir's node_modules).
+ * TypeScript output is transpiled to ESM there (capnp-es is ESM-only and is linked into the work
+ * dir's node_modules).
  */
-async function generate(emitted: EmittedSchema, workDir: string) {
-  const src = join(workDir, "gen-ts");
-  const out = join(workDir, "gen-js");
-  if (!existsSync(join(out, ".complete"))) {
+function generateCode(emitted: EmittedSchema, workDir: string): Promise<void> {
+  return generateOnce(workDir, async () => {
     const schema = join(workDir, emitted.fileName);
+    const src = join(workDir, "gen-ts");
     writeFileSync(schema, emitted.text);
     mkdirSync(src, { recursive: true });
     const compiler = join(packageDir("capnp-es"), "dist", "compiler", "capnpc-js.mjs");
-    runCompiler(process.execPath, [compiler, `-ots:${src}`, `--src-prefix=${workDir}`, schema], {
+    await runCompiler(process.execPath, [compiler, `-ots:${src}`, `--src-prefix=${workDir}`, schema], {
       cwd: workDir,
       debianPackage: "capnproto",
     });
-    await transpileGenerated(src, out, "esm");
+    await transpileGenerated(src, join(workDir, "gen-js"), "esm");
     linkModules(workDir, { "capnp-es": packageDir("capnp-es") });
-    writeFileSync(join(out, ".complete"), "");
-  }
+  });
+}
+
+/** The generated module, imported from the work dir, and its TypeScript sources as artifacts. */
+async function loadGenerated(emitted: EmittedSchema, workDir: string) {
+  await generateCode(emitted, workDir);
+  const src = join(workDir, "gen-ts");
+  const out = join(workDir, "gen-js");
   const file = listFiles(out, ".mjs")[0];
   if (!file) throw new Error("capnp-es generated no TypeScript");
   const mod = (await import(pathToFileURL(join(out, file)).href)) as Record<string, unknown>;
@@ -130,7 +136,7 @@ export async function prepareCapnp(
   workDir: string,
   packed: boolean,
 ): Promise<PreparedCodec> {
-  const { mod, files } = await generate(emitted, workDir);
+  const { mod, files } = await loadGenerated(emitted, workDir);
   const idl = emitted.ir.root;
   if (idl.kind !== "record") throw new Error("the Cap'n Proto root must be a struct");
   const Root = mod[emitted.rootType] as StructCtor | undefined;
@@ -301,11 +307,15 @@ export async function prepareCapnp(
   };
 }
 
+const untyped = (dataset: Dataset) => dataset.schema.root.kind === "any";
+
 function capnpAdapter(packed: boolean): Adapter {
   return {
+    async generate(dataset, ctx) {
+      if (!untyped(dataset)) await generateCode(emitCapnp(dataset.schema), ctx.workDir);
+    },
     prepare(dataset, ctx): Promise<PreparedCodec> | Unsupported {
-      if (dataset.schema.root.kind === "any")
-        return { unsupported: "Cap'n Proto needs a schema; the IR root is untyped" };
+      if (untyped(dataset)) return { unsupported: "Cap'n Proto needs a schema; the IR root is untyped" };
       return prepareCapnp(dataset, emitCapnp(dataset.schema), ctx.workDir, packed);
     },
   };

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import {
@@ -10,6 +10,7 @@ import {
   type RecordType,
 } from "@wirebench/schemas";
 import * as flatbuffers from "flatbuffers";
+import { generateOnce } from "../codegen/generate-once.ts";
 import { linkModules, packageDir } from "../codegen/link-modules.ts";
 import { runCompiler } from "../codegen/run-compiler.ts";
 import { listFiles, transpileGenerated } from "../codegen/transpile-generated.ts";
@@ -27,23 +28,26 @@ interface TableClass {
 type ObjectClass = new () => { pack(b: flatbuffers.Builder): number };
 
 /**
- * `flatc --ts --gen-object-api` into the run's work dir, transpiled to CommonJS there and loaded from
- * there (the generated code imports `flatbuffers`, linked into the work dir's node_modules).
+ * `flatc --ts --gen-object-api` into the run's work dir, transpiled to CommonJS there (the generated
+ * code imports `flatbuffers`, linked into the work dir's node_modules).
  */
-async function generate(emitted: EmittedSchema, workDir: string) {
-  const src = join(workDir, "gen-ts");
-  const out = join(workDir, "gen-js");
-  if (!existsSync(join(out, ".complete"))) {
+function generateCode(emitted: EmittedSchema, workDir: string): Promise<void> {
+  return generateOnce(workDir, async () => {
     const fbs = join(workDir, emitted.fileName);
     writeFileSync(fbs, emitted.text);
-    mkdirSync(src, { recursive: true });
-    runCompiler("flatc", ["--ts", "--gen-object-api", "-o", src, fbs], {
+    await runCompiler("flatc", ["--ts", "--gen-object-api", "-o", join(workDir, "gen-ts"), fbs], {
       debianPackage: "flatbuffers-compiler",
     });
-    await transpileGenerated(src, out);
+    await transpileGenerated(join(workDir, "gen-ts"), join(workDir, "gen-js"));
     linkModules(workDir, { flatbuffers: packageDir("flatbuffers") });
-    writeFileSync(join(out, ".complete"), "");
-  }
+  });
+}
+
+/** The generated module, loaded from the work dir, and its TypeScript sources as artifacts. */
+async function loadGenerated(emitted: EmittedSchema, workDir: string) {
+  await generateCode(emitted, workDir);
+  const src = join(workDir, "gen-ts");
+  const out = join(workDir, "gen-js");
   const index = listFiles(out, "_generated.js")[0];
   if (!index) throw new Error("flatc generated no *_generated.ts");
   const path = join(out, index);
@@ -115,7 +119,7 @@ export async function prepareFlatbuffers(
   emitted: EmittedSchema,
   workDir: string,
 ): Promise<PreparedCodec> {
-  const { mod, files } = await generate(emitted, workDir);
+  const { mod, files } = await loadGenerated(emitted, workDir);
   const idl = emitted.ir.root;
   if (idl.kind !== "record") throw new Error("the FlatBuffers root must be a table");
   const records = recordsOf(idl);
@@ -212,10 +216,14 @@ export async function prepareFlatbuffers(
   };
 }
 
+const untyped = (dataset: Dataset) => dataset.schema.root.kind === "any";
+
 export const flatbuffersAdapter: Adapter = {
+  async generate(dataset, ctx) {
+    if (!untyped(dataset)) await generateCode(emitFbs(dataset.schema), ctx.workDir);
+  },
   prepare(dataset, ctx): Promise<PreparedCodec> | Unsupported {
-    if (dataset.schema.root.kind === "any")
-      return { unsupported: "FlatBuffers needs a schema; the IR root is untyped" };
+    if (untyped(dataset)) return { unsupported: "FlatBuffers needs a schema; the IR root is untyped" };
     return prepareFlatbuffers(dataset, emitFbs(dataset.schema), ctx.workDir);
   },
 };

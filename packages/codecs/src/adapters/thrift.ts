@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { type Dataset, type DataValue, type EmittedSchema, emitThrift } from "@wirebench/schemas";
 import thrift from "thrift";
+import { generateOnce } from "../codegen/generate-once.ts";
 import { linkModules, packageDir } from "../codegen/link-modules.ts";
 import { runCompiler } from "../codegen/run-compiler.ts";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
@@ -18,28 +19,33 @@ type StructClass = new (args?: unknown) => ThriftStruct;
 type ProtocolClass = new (transport: unknown) => unknown;
 
 /**
- * Runs the official compiler (`thrift --gen js:node`) into the work directory once and loads the
- * generated module from there. The generated code requires `thrift` and `node-int64`, which are
- * linked into the work directory's node_modules.
+ * The official compiler (`thrift --gen js:node`) into the work directory. The generated code requires
+ * `thrift` and `node-int64`, which are linked into the work directory's node_modules.
  */
-function generate(
-  emitted: EmittedSchema,
-  workDir: string,
-): { types: Record<string, unknown>; files: { name: string; text: string }[] } {
-  const idlPath = join(workDir, emitted.fileName);
-  const gen = join(workDir, "gen-js");
-  if (!existsSync(join(gen, ".complete"))) {
+function generateCode(emitted: EmittedSchema, workDir: string): Promise<void> {
+  return generateOnce(workDir, async () => {
+    const idlPath = join(workDir, emitted.fileName);
+    const gen = join(workDir, "gen-js");
     writeFileSync(idlPath, emitted.text);
     mkdirSync(gen, { recursive: true });
-    runCompiler("thrift", ["--gen", "js:node", "-out", gen, idlPath], { debianPackage: "thrift-compiler" });
+    await runCompiler("thrift", ["--gen", "js:node", "-out", gen, idlPath], {
+      debianPackage: "thrift-compiler",
+    });
     const thriftDir = packageDir("thrift");
     linkModules(workDir, {
       thrift: thriftDir,
       "node-int64": packageDir("node-int64", join(thriftDir, "package.json")),
     });
-    // Later child processes of the same run reuse the generated code.
-    writeFileSync(join(gen, ".complete"), "");
-  }
+  });
+}
+
+/** The generated types module, loaded from the work dir, and its source as an artifact. */
+async function loadGenerated(
+  emitted: EmittedSchema,
+  workDir: string,
+): Promise<{ types: Record<string, unknown>; files: { name: string; text: string }[] }> {
+  await generateCode(emitted, workDir);
+  const gen = join(workDir, "gen-js");
   const file = readdirSync(gen).find((f) => f.endsWith("_types.js"));
   if (!file) throw new Error("thrift generated no *_types.js");
   const path = join(gen, file);
@@ -48,13 +54,13 @@ function generate(
 }
 
 /** Apache Thrift structs from generated code, written with the binary or compact protocol in memory. */
-export function prepareThrift(
+export async function prepareThrift(
   dataset: Dataset,
   emitted: EmittedSchema,
   workDir: string,
   protocol: "binary" | "compact",
-): PreparedCodec {
-  const { types, files } = generate(emitted, workDir);
+): Promise<PreparedCodec> {
+  const { types, files } = await loadGenerated(emitted, workDir);
   const Root = types[emitted.rootType] as StructClass | undefined;
   if (typeof Root !== "function") throw new Error(`generated code has no struct ${emitted.rootType}`);
   const Protocol = (protocol === "binary"
@@ -104,13 +110,21 @@ export function prepareThrift(
   };
 }
 
+/** Why Thrift cannot take this dataset, or undefined when it can. */
+function unsupportedReason(dataset: Dataset): string | undefined {
+  if (dataset.schema.root.kind === "any") return "Thrift needs a schema; the IR root is untyped";
+  if (dataset.schema.root.kind !== "record") return "Thrift messages are structs; the root is not a record";
+  return undefined;
+}
+
 function thriftAdapter(protocol: "binary" | "compact"): Adapter {
   return {
-    prepare(dataset, ctx): PreparedCodec | Unsupported {
-      if (dataset.schema.root.kind === "any")
-        return { unsupported: "Thrift needs a schema; the IR root is untyped" };
-      if (dataset.schema.root.kind !== "record")
-        return { unsupported: "Thrift messages are structs; the root is not a record" };
+    async generate(dataset, ctx) {
+      if (!unsupportedReason(dataset)) await generateCode(emitThrift(dataset.schema), ctx.workDir);
+    },
+    prepare(dataset, ctx): Promise<PreparedCodec> | Unsupported {
+      const unsupported = unsupportedReason(dataset);
+      if (unsupported) return { unsupported };
       return prepareThrift(dataset, emitThrift(dataset.schema), ctx.workDir, protocol);
     },
   };

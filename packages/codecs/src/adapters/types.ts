@@ -29,6 +29,13 @@ export interface PrepareContext {
 }
 
 export interface Adapter {
+  /**
+   * Runs the format's schema compiler into `ctx.workDir`, for formats that generate code. The child
+   * starts every format's generation at once before preparing formats one by one, so the compilers
+   * (processes of their own) run on another core while earlier formats are prepared and verified.
+   * `prepare` must await the same generation (see generateOnce), which reports its errors.
+   */
+  generate?(dataset: Dataset, ctx: PrepareContext): Promise<void>;
   prepare(
     dataset: Dataset,
     ctx: PrepareContext,

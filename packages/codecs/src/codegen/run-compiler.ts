@@ -1,22 +1,30 @@
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+
+const execFileAsync = promisify(execFile);
 
 /**
- * Runs an official schema compiler (flatc, capnp, thrift) outside any timed loop. A missing binary
- * or a compile error becomes one clear line naming the compiler, for the format's error.
+ * Runs an official schema compiler (flatc, capnp, thrift) outside any timed loop. Asynchronous so
+ * that several compilers, each a process of its own, run side by side (see generateOnce). A missing
+ * binary or a compile error becomes one clear line naming the compiler, for the format's error.
  */
-export function runCompiler(
+export async function runCompiler(
   cmd: string,
   args: string[],
   opts: { cwd?: string; debianPackage: string; env?: NodeJS.ProcessEnv },
-): string {
+): Promise<string> {
   try {
-    return execFileSync(cmd, args, {
+    const running = execFileAsync(cmd, args, {
       cwd: opts.cwd,
       env: opts.env ?? process.env,
-      stdio: ["ignore", "pipe", "pipe"],
       timeout: 120_000,
+      maxBuffer: 64 * 1024 * 1024,
       encoding: "utf8",
     });
+    // capnp-es's compiler reads a code generator request from stdin when stdin is not a terminal:
+    // an open pipe would keep it waiting forever.
+    running.child.stdin?.end();
+    return (await running).stdout;
   } catch (err) {
     const e = err as { stderr?: string; stdout?: string; code?: string };
     if (e.code === "ENOENT")

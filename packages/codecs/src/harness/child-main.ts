@@ -70,13 +70,24 @@ interface Live {
 
 async function run(job: ChildJob): Promise<void> {
   const dataset = deserialize(readFileSync(job.datasetPath)) as Dataset;
+  // One folder per format, so variants (thrift binary/compact, capnp unpacked/packed) share code generation.
+  const dirOf = (entry: ChildJob["entries"][number]) => {
+    const dir = join(job.workDir, entry.format);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+  // Every compiler starts now and runs beside the formats prepared before its own; errors surface
+  // when that format's prepare awaits the same generation. All of it settles before warm-up.
+  const generating = job.entries.map((entry) =>
+    loadAdapter(entry)
+      .then((adapter) => adapter.generate?.(dataset, { workDir: dirOf(entry) }))
+      .catch(() => undefined),
+  );
   const live: Live[] = [];
   for (const entry of job.entries) {
     try {
       await send({ type: "step", id: entry.id, step: "prepare" });
-      // One folder per format, so variants (thrift binary/compact, capnp unpacked/packed) share code generation.
-      const dir = join(job.workDir, entry.format);
-      mkdirSync(dir, { recursive: true });
+      const dir = dirOf(entry);
       const adapter = await loadAdapter(entry);
       const prepared = await adapter.prepare(dataset, { workDir: dir });
       if (isUnsupported(prepared)) {
@@ -125,6 +136,8 @@ async function run(job: ChildJob): Promise<void> {
       await send({ type: "failed", id: entry.id, error: errorText(err) });
     }
   }
+  // A format that gave up before awaiting its compiler must not leave it running into the timings.
+  await Promise.all(generating);
   if (job.verifyOnly) return;
 
   const s = job.settings;

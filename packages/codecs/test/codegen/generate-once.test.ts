@@ -1,0 +1,45 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { generateOnce } from "../../src/codegen/generate-once.ts";
+import { runCompiler } from "../../src/codegen/run-compiler.ts";
+
+const freshDir = () => mkdtempSync(join(tmpdir(), "wirebench-gen-"));
+
+describe("generateOnce", () => {
+  it("runs one generation per folder when two variants ask at the same time", async () => {
+    const dir = freshDir();
+    let runs = 0;
+    const generate = async () => {
+      runs++;
+      await new Promise((r) => setTimeout(r, 20));
+    };
+    await Promise.all([generateOnce(dir, generate), generateOnce(dir, generate)]);
+    expect(runs).toBe(1);
+    expect(existsSync(join(dir, ".generated"))).toBe(true);
+  });
+
+  it("gives every caller the same compiler error, and marks nothing as generated", async () => {
+    const dir = freshDir();
+    const generate = () => runCompiler("flatc", ["--ts", join(dir, "missing.fbs")], { debianPackage: "x" });
+    const first = generateOnce(dir, async () => void (await generate()));
+    const second = generateOnce(dir, async () => undefined);
+    await expect(first).rejects.toThrow(/^flatc failed: /);
+    await expect(second).rejects.toThrow(/^flatc failed: /);
+    expect(existsSync(join(dir, ".generated"))).toBe(false);
+  });
+});
+
+describe("runCompiler", () => {
+  it("names the Debian package when the compiler is missing", async () => {
+    await expect(
+      runCompiler("wirebench-no-such-compiler", [], { debianPackage: "some-package" }),
+    ).rejects.toThrow("wirebench-no-such-compiler is not installed (Debian package some-package)");
+  });
+
+  it("closes the compiler's stdin, so a tool that reads a request from a pipe does not wait forever", async () => {
+    // `cat` with no arguments copies stdin until it closes: it returns only if stdin was ended.
+    await expect(runCompiler("cat", [], { debianPackage: "coreutils" })).resolves.toBe("");
+  });
+});
