@@ -1,46 +1,91 @@
 // Inference time and peak memory on the two largest corpus files. Prints figures; not a test.
 // Run from the repo root: node --expose-gc --import tsx packages/schemas/bench/infer.bench.ts
 //
-// Peak memory is measured, not estimated: each file runs in its own child process, which reports
-// process.resourceUsage().maxRSS (the OS's high-water mark of resident memory). A baseline child
-// loads the same modules and reads the same file but does not infer; the difference is the peak
-// memory inference adds. Heap deltas in one process would miss garbage collected mid-run.
+// Three ways in, each in its own child process:
+// - inferSchemaStream: what `wirebench infer` runs, the file's read stream through the tokenizer.
+// - inferSchema: the same on the text already in memory.
+// - inferDataset: the schema plus every message in the lossless data model, which the codecs
+//   need whole. That tree is several times the input by nature, so its figures stay large.
+//
+// Two memory figures, both above a baseline that loads the same modules and reads the same file:
+// - peak RSS: process.resourceUsage().maxRSS of the child (the OS's high-water mark) minus that of
+//   a baseline child that does not infer. It counts everything the process touched, including
+//   V8's young generation, which grows to several MB with the rate of short-lived allocations
+//   (tokens, number texts) whatever the data that stays alive, and is kept once grown.
+// - peak live heap: V8's used heap sampled after every garbage collection of one run (v8.GCProfiler)
+//   and after a full collection at its end with the result still held, minus the used heap after a
+//   full collection before the run. It is what the run keeps alive, at most, between collections:
+//   the summary and open objects for inferSchema, the whole tree for inferDataset. Old-generation
+//   garbage not yet collected counts too, so it is an upper bound.
+// No V8 flags are set: the figures are those of a default `node`.
 import { spawnSync } from "node:child_process";
-import { readCorpus } from "@wirebench/corpus";
-import { inferDataset } from "../src/index.ts";
+import { createReadStream } from "node:fs";
+import v8 from "node:v8";
+import { corpusPath, readCorpus } from "@wirebench/corpus";
+import { inferDataset, inferSchema, inferSchemaStream } from "../src/index.ts";
 
 const files = ["canada.json", "citm_catalog.json"] as const;
 type BenchFile = (typeof files)[number];
+const modes = ["inferSchemaStream", "inferSchema", "inferDataset"] as const;
+type Mode = (typeof modes)[number] | "baseline";
 /** Timed runs per file after one warm-up run (default 7). */
 const runs = 7;
 
 interface ChildReport {
   maxRssKb: number;
   timesMs: number[];
-  messages: number;
+  peakLiveHeapBytes: number;
+  fields: number;
 }
 
-function child(file: BenchFile, mode: "infer" | "baseline"): void {
+const run: Record<(typeof modes)[number], (file: BenchFile, text: string) => Promise<unknown>> = {
+  inferSchemaStream: (file) => inferSchemaStream(createReadStream(corpusPath(file))),
+  inferSchema: async (_file, text) => inferSchema(text),
+  inferDataset: async (_file, text) => inferDataset(text),
+};
+
+const fieldCount = (result: unknown): number => {
+  const schema = (result as { schema?: unknown }).schema ?? result;
+  return (schema as { root: { fields: unknown[] } }).root.fields.length;
+};
+
+async function child(file: BenchFile, mode: Mode): Promise<void> {
   const text = readCorpus(file);
   const gc = (globalThis as { gc?: () => void }).gc;
   const timesMs: number[] = [];
-  let messages = 0;
-  if (mode === "infer") {
-    messages = inferDataset(text).messages.length; // warm-up: JIT and lazy module loading
+  let fields = 0;
+  let peakLiveHeapBytes = 0;
+  if (mode !== "baseline") {
+    fields = fieldCount(await run[mode](file, text)); // warm-up: JIT and lazy module loading
+    gc?.();
+    const before = v8.getHeapStatistics().used_heap_size;
+    const profiler = new v8.GCProfiler();
+    profiler.start();
+    const held = await run[mode](file, text);
+    gc?.();
+    const { statistics } = profiler.stop();
+    fields = fieldCount(held);
+    const after = statistics.map((s) => s.afterGC.heapStatistics.usedHeapSize);
+    peakLiveHeapBytes = Math.max(0, ...after) - before;
     for (let i = 0; i < runs; i++) {
       gc?.();
       const start = performance.now();
-      const dataset = inferDataset(text);
+      const result = await run[mode](file, text);
       timesMs.push(performance.now() - start);
       // Used after timing so the work cannot be optimised away.
-      messages = dataset.messages.length;
+      fields = fieldCount(result);
     }
   } else if (text.length === 0) throw new Error(`${file} is empty`);
-  const report: ChildReport = { maxRssKb: process.resourceUsage().maxRSS, timesMs, messages };
+  const report: ChildReport = {
+    maxRssKb: process.resourceUsage().maxRSS,
+    timesMs,
+    peakLiveHeapBytes,
+    fields,
+  };
   process.stdout.write(JSON.stringify(report));
 }
 
-function runChild(file: BenchFile, mode: "infer" | "baseline"): ChildReport {
+function runChild(file: BenchFile, mode: Mode): ChildReport {
   const res = spawnSync(
     process.execPath,
     [...process.execArgv, import.meta.filename, "--child", file, mode],
@@ -54,22 +99,29 @@ function runChild(file: BenchFile, mode: "infer" | "baseline"): ChildReport {
 
 function main(): void {
   const hasGc = typeof (globalThis as { gc?: unknown }).gc === "function";
+  if (!hasGc)
+    console.log(
+      "run with --expose-gc: runs then start from a collected heap and the live-heap figure means something",
+    );
   for (const file of files) {
     const bytes = Buffer.byteLength(readCorpus(file));
     const base = runChild(file, "baseline");
-    const run = runChild(file, "infer");
-    const times = [...run.timesMs].sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)]!;
-    const peak = (run.maxRssKb - base.maxRssKb) * 1024;
-    console.log(
-      `${file}: ${(bytes / 1e6).toFixed(2)} MB, ${run.messages} message(s); inference median ${median.toFixed(0)} ms ` +
-        `(min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)}, ${runs} runs after 1 warm-up); ` +
-        `peak RSS above baseline ${(peak / 1e6).toFixed(1)} MB = ${(peak / bytes).toFixed(1)}x input` +
-        (hasGc ? "" : " (run with --expose-gc so runs start from a collected heap)"),
-    );
+    console.log(`${file}: ${(bytes / 1e6).toFixed(2)} MB`);
+    for (const mode of modes) {
+      const r = runChild(file, mode);
+      const times = [...r.timesMs].sort((a, b) => a - b);
+      const median = times[Math.floor(times.length / 2)]!;
+      const rss = (r.maxRssKb - base.maxRssKb) * 1024;
+      const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB = ${(n / bytes).toFixed(1)}x input`;
+      console.log(
+        `  ${mode}: median ${median.toFixed(0)} ms (min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)}, ` +
+          `${runs} runs after 1 warm-up); peak RSS above baseline ${mb(rss)}; ` +
+          `peak live heap ${mb(r.peakLiveHeapBytes)}; ${r.fields} root field(s)`,
+      );
+    }
   }
 }
 
 const at = process.argv.indexOf("--child");
-if (at >= 0) child(process.argv[at + 1] as BenchFile, process.argv[at + 2] as "infer" | "baseline");
+if (at >= 0) await child(process.argv[at + 1] as BenchFile, process.argv[at + 2] as Mode);
 else main();

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { createReadStream, mkdirSync, writeFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { importSchema, isPlainObject, type SchemaKind } from "@wirebench/codecs";
 import {
@@ -11,7 +11,8 @@ import {
   emitThrift,
   type IrSchema,
   type IrType,
-  inferDataset,
+  inferSchemaStream,
+  JsonInputError,
 } from "@wirebench/schemas";
 import { type Command, Option } from "commander";
 import pc from "picocolors";
@@ -45,31 +46,64 @@ function looksLikeJsonSchema(top: unknown): boolean {
 }
 
 /**
- * What a file is: .proto and .avsc by extension; .ndjson/.jsonl samples; a .json file is a JSON
- * Schema when looksLikeJsonSchema says so; otherwise a sample.
+ * The schema of a JSON or NDJSON sample, inferred while the file streams in: the file is never
+ * held whole, nor turned into a tree.
  */
-export function readSchemaOrSample(file: string, rootType?: string): IrSchema {
-  const text = readText(file);
+async function inferFile(file: string, sampleFormat: "json" | "ndjson"): Promise<IrSchema> {
+  try {
+    return await inferSchemaStream(createReadStream(file), { sampleFormat });
+  } catch (err) {
+    const { syscall, code } = err as NodeJS.ErrnoException;
+    if (syscall) throw new Error(`cannot read ${file}: ${code}`);
+    throw err;
+  }
+}
+
+/** A JSON Schema names one of these at its top (see looksLikeJsonSchema); a sample seldom does. */
+const jsonSchemaKeys = new Set(["$schema", "$ref", "$defs", "properties", "definitions"]);
+
+/**
+ * What a file is: .proto and .avsc by extension; .ndjson/.jsonl samples; a .json file is a JSON
+ * Schema when looksLikeJsonSchema says so; otherwise a sample. A .json file is read whole and parsed
+ * only when it could be a JSON Schema: its top names a schema keyword, or it is no valid sample
+ * (JSON.parse accepts repeated keys that the lossless sample reader refuses).
+ */
+export async function readSchemaOrSample(file: string, rootType?: string): Promise<IrSchema> {
   const ext = extname(file).toLowerCase();
   // importSchema refuses a root for any schema but a .proto; a sample has no schema to pass it to.
-  const imported = (kind: SchemaKind) =>
+  const imported = (kind: SchemaKind, text = readText(file)) =>
     importSchema({ kind, text, ...(rootType !== undefined ? { rootType } : {}) });
-  const inferred = (sampleFormat: "json" | "ndjson") => {
-    if (rootType !== undefined) throw new Error("--root needs a .proto file");
-    return inferDataset(text, { sampleFormat }).schema;
-  };
+  const noRoot = () => new Error("--root needs a .proto file");
   if (ext === ".proto") return imported("proto");
   if (ext === ".avsc") return imported("avsc");
-  if (ext === ".ndjson" || ext === ".jsonl") return inferred("ndjson");
-  let top: unknown;
-  try {
-    top = JSON.parse(text);
-  } catch {
-    // not plain JSON: inferDataset below explains the syntax error with line and column
+  if (ext === ".ndjson" || ext === ".jsonl") {
+    if (rootType !== undefined) throw noRoot();
+    return inferFile(file, "ndjson");
   }
-  // Outside the try, so a schema the importer refuses reports why instead of becoming a sample.
-  if (looksLikeJsonSchema(top)) return imported("jsonschema");
-  return inferred("json");
+  let sample: IrSchema | undefined;
+  let sampleError: unknown = noRoot();
+  if (rootType === undefined) {
+    try {
+      sample = await inferFile(file, "json");
+    } catch (err) {
+      if (!(err instanceof JsonInputError)) throw err;
+      sampleError = err;
+    }
+  }
+  const { root } = sample ?? {};
+  if (!root || (root.kind === "record" && root.fields.some((f) => jsonSchemaKeys.has(f.name)))) {
+    const text = readText(file);
+    let top: unknown;
+    try {
+      top = JSON.parse(text);
+    } catch {
+      // not plain JSON: the sample reader's error below says where, with line and column
+    }
+    // Outside the try, so a schema the importer refuses reports why instead of becoming a sample.
+    if (looksLikeJsonSchema(top)) return imported("jsonschema", text);
+  }
+  if (!sample) throw sampleError;
+  return sample;
 }
 
 /** One line per field: `name?: type`, with enums, maps, nullables and int64 marked. */
@@ -134,8 +168,8 @@ export function registerInfer(program: Command): void {
       "--root <message>",
       "with a .proto: the message to start from (default: the one no other message uses)",
     )
-    .action((file: string, opts: { emit?: string; out?: string; root?: string }) => {
-      const schema = readSchemaOrSample(file, opts.root);
+    .action(async (file: string, opts: { emit?: string; out?: string; root?: string }) => {
+      const schema = await readSchemaOrSample(file, opts.root);
       if (!opts.emit) {
         if (opts.out) throw new Error("-o needs --emit to say which IDL to write");
         console.log(renderTree(schema));

@@ -1,4 +1,4 @@
-import { IntegralFloat, LossyInteger, type SourceValue } from "../parse/parse-json-lossless.ts";
+import { IntegralFloat, LossyInteger } from "../parse/parse-json-lossless.ts";
 
 /**
  * Everything seen at one position of the samples (a field, array items, map values), merged so
@@ -24,7 +24,14 @@ export interface Acc {
   arrays: number;
   items: Acc | null;
   objects: number;
-  keys: Map<string, { present: number; minPosition: number; acc: Acc }>;
+  keys: Map<string, KeySlot>;
+}
+
+/** One key of the objects at a position; minPosition is its smallest index in their key order. */
+export interface KeySlot {
+  present: number;
+  minPosition: number;
+  acc: Acc;
 }
 
 export const newAcc = (): Acc => ({
@@ -53,7 +60,10 @@ const dateRe = /^\d{4}-\d{2}-\d{2}$/;
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const distinctCap = 64;
 
-export function accumulate(acc: Acc, v: SourceValue): void {
+/** A JSON scalar as parsed from its source text (see parseNumber). */
+export type Scalar = null | boolean | string | number | bigint | IntegralFloat;
+
+export function countScalar(acc: Acc, v: Scalar): void {
   acc.count++;
   if (v === null) acc.nulls++;
   else if (typeof v === "boolean") acc.bools++;
@@ -66,7 +76,7 @@ export function accumulate(acc: Acc, v: SourceValue): void {
   } else if (v instanceof IntegralFloat) {
     acc.floats++;
     if (v instanceof LossyInteger) acc.lossyInts++;
-  } else if (typeof v === "string") {
+  } else {
     acc.strings++;
     if (!acc.distinctOverflow) {
       acc.distinct.set(v, (acc.distinct.get(v) ?? 0) + 1);
@@ -78,25 +88,31 @@ export function accumulate(acc: Acc, v: SourceValue): void {
     if (dateTimeRe.test(v)) acc.dateTimes++;
     else if (dateRe.test(v)) acc.dates++;
     else if (uuidRe.test(v)) acc.uuids++;
-  } else if (Array.isArray(v)) {
-    acc.arrays++;
-    acc.items ??= newAcc();
-    for (const item of v) accumulate(acc.items, item);
-  } else {
-    acc.objects++;
-    let position = 0;
-    for (const [k, x] of Object.entries(v)) {
-      let slot = acc.keys.get(k);
-      if (!slot) {
-        slot = { present: 0, minPosition: position, acc: newAcc() };
-        acc.keys.set(k, slot);
-      }
-      slot.present++;
-      slot.minPosition = Math.min(slot.minPosition, position);
-      accumulate(slot.acc, x);
-      position++;
-    }
   }
+}
+
+/** Counts an array at this position; its items all go to the returned position. */
+export function countArray(acc: Acc): Acc {
+  acc.count++;
+  acc.arrays++;
+  acc.items ??= newAcc();
+  return acc.items;
+}
+
+export function countObject(acc: Acc): void {
+  acc.count++;
+  acc.objects++;
+}
+
+/** The position of one key of the objects at `acc`, counting one more object that has it. */
+export function countKey(acc: Acc, key: string): KeySlot {
+  let slot = acc.keys.get(key);
+  if (!slot) {
+    slot = { present: 0, minPosition: Number.POSITIVE_INFINITY, acc: newAcc() };
+    acc.keys.set(key, slot);
+  }
+  slot.present++;
+  return slot;
 }
 
 /** Merges b into a (used to treat a map's values as one position). */

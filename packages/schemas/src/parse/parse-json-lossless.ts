@@ -135,7 +135,8 @@ export function parseJsonSource(text: string, overrides: Partial<ParseLimits> = 
 const int64Min = -(2n ** 63n);
 const uint64Max = 2n ** 64n - 1n;
 
-function parseNumber(text: string): number | bigint | IntegralFloat {
+/** A number from its source text: integer or float, and how exactly it can be kept, decided here only. */
+export function parseNumber(text: string): number | bigint | IntegralFloat {
   if (/[.eE]/.test(text)) {
     const n = Number(text);
     return Number.isInteger(n) ? new IntegralFloat(n) : n;

@@ -1,0 +1,368 @@
+import { JsonErrorAt, reachedEnd, type TokenSink, TokenType } from "../parse/json-token-stream.ts";
+import { maxSupportedDepth, type ParseLimits } from "../parse/limits.ts";
+import { JsonInputError, parseNumber } from "../parse/parse-json-lossless.ts";
+import {
+  type Acc,
+  countArray,
+  countKey,
+  countObject,
+  countScalar,
+  type KeySlot,
+  newAcc,
+  type Scalar,
+} from "./accumulate.ts";
+import {
+  addMember,
+  fingerprintMember,
+  fingerprintObject,
+  fingerprintScalar,
+  fingerprintString,
+  indexKey,
+} from "./value-fingerprint.ts";
+
+// What a frame expects next.
+const keyOrEnd = 0;
+const key = 1;
+const colon = 2;
+const memberValue = 3;
+const commaOrEndOfObject = 4;
+const itemOrEnd = 5;
+const item = 6;
+const commaOrEndOfArray = 7;
+
+interface Member {
+  slot: KeySlot;
+  keyFingerprint: number;
+  /** The value's fingerprint, once read. */
+  value: number;
+}
+
+/** One open object or array. */
+interface Frame {
+  isObject: boolean;
+  expect: number;
+  /** Where the next value is counted: the key's position, the items' position, or a scratch one. */
+  target: Acc;
+  /** The objects' position, whose keys the members count in. */
+  acc: Acc;
+  members: Map<string, Member>;
+  member: Member | null;
+  /** A key seen before in this object, whose value must equal the first (see value-fingerprint.ts). */
+  repeated: { key: string; offset: number; first: number } | null;
+  hasIndexKeys: boolean;
+  colons: number;
+  items: number;
+  /** Sum of the member fingerprints so far. */
+  sum: number;
+}
+
+const arrayIndexRe = /^(0|[1-9]\d*)$/;
+const isArrayIndex = (k: string) => arrayIndexRe.test(k) && Number(k) < 2 ** 32 - 1;
+
+function indicesFirst(members: Map<string, Member>): Member[] {
+  const indices = [...members.keys()].filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
+  const rest = [...members].filter(([k]) => !isArrayIndex(k));
+  return [...indices.map((k) => members.get(k)!), ...rest.map(([, m]) => m)];
+}
+
+function describe(type: TokenType): string {
+  if (type === TokenType.NULL) return "null";
+  if (type === TokenType.TRUE || type === TokenType.FALSE) return "a boolean";
+  if (type === TokenType.NUMBER) return "a number";
+  if (type === TokenType.STRING) return "a string";
+  return type === TokenType.LEFT_BRACKET ? "an array" : "an object";
+}
+
+const firstChars: Partial<Record<TokenType, string>> = {
+  [TokenType.LEFT_BRACE]: "{",
+  [TokenType.RIGHT_BRACE]: "}",
+  [TokenType.LEFT_BRACKET]: "[",
+  [TokenType.RIGHT_BRACKET]: "]",
+  [TokenType.COLON]: ":",
+  [TokenType.COMMA]: ",",
+  [TokenType.TRUE]: "t",
+  [TokenType.FALSE]: "f",
+  [TokenType.NULL]: "n",
+  [TokenType.STRING]: '"',
+};
+
+/**
+ * The one implementation of the inference's reading of a sample: JSON tokens in, the merged Acc
+ * summary out, with no value tree in between. It also does what the token stream cannot: the
+ * grammar (messages and positions as lossless-json words them), maxDepth and maxKeys as
+ * checkJsonShape words them, repeated keys as lossless-json treats them, and the dataset rules: a
+ * top-level array of objects is the messages, NDJSON has one message per non-blank line.
+ *
+ * Dataset errors wait for the end of the input, so a syntax error anywhere is reported first, as
+ * when the whole text is parsed before it is looked at.
+ */
+export class TokenAccumulator implements TokenSink {
+  readonly root = newAcc();
+  private readonly stack: Frame[] = [];
+  private readonly maxDepth: number;
+  private messages = 0;
+  private tokens = 0;
+  private topDone = false;
+  private messageStart = true;
+  private datasetError: string | null = null;
+  private topArrayItems = -1;
+
+  constructor(
+    private readonly limits: ParseLimits,
+    private readonly ndjson: boolean,
+  ) {
+    this.maxDepth = Math.min(limits.maxDepth, maxSupportedDepth);
+  }
+
+  get atMessageStart(): boolean {
+    return this.messageStart;
+  }
+
+  get pinned(): number {
+    let at = Number.POSITIVE_INFINITY;
+    for (const f of this.stack) if (f.repeated) at = Math.min(at, f.repeated.offset);
+    return at;
+  }
+
+  token(type: TokenType, value: string | boolean | null, offset: number): void {
+    this.tokens++;
+    if (type === TokenType.SEPARATOR) {
+      this.lineEnd(offset);
+      return;
+    }
+    this.messageStart = false;
+    const frame = this.stack.at(-1);
+    if (!frame) {
+      if (this.topDone) this.unexpectedToken(type, value, offset);
+      this.topValue(type, value, offset);
+    } else if (!this.structural(frame, type, value, offset)) {
+      if (frame.expect === memberValue) this.value(frame.target, type, value, offset);
+      else if (frame.expect === item || frame.expect === itemOrEnd)
+        this.value(this.itemTarget(frame, type), type, value, offset);
+      else this.unexpectedToken(type, value, offset);
+    }
+  }
+
+  /** Keys, colons, commas and closing brackets; false for what may only be a value. */
+  private structural(frame: Frame, type: TokenType, value: string | boolean | null, offset: number): boolean {
+    const e = frame.expect;
+    if (type === TokenType.STRING && (e === keyOrEnd || e === key)) this.key(frame, value as string, offset);
+    else if (type === TokenType.RIGHT_BRACE && (e === keyOrEnd || e === commaOrEndOfObject))
+      this.closeObject(frame);
+    else if (type === TokenType.RIGHT_BRACKET && (e === itemOrEnd || e === commaOrEndOfArray))
+      this.closeArray(frame);
+    else if (type === TokenType.COMMA && (e === commaOrEndOfObject || e === commaOrEndOfArray))
+      frame.expect = e === commaOrEndOfObject ? key : item;
+    else if (type === TokenType.COLON && e === colon) {
+      if (++frame.colons > this.limits.maxKeys)
+        throw new JsonErrorAt(
+          `an object with more than ${this.limits.maxKeys} keys`,
+          offset,
+          " (limit maxKeys)",
+        );
+      frame.expect = memberValue;
+    } else return false;
+    return true;
+  }
+
+  accepts(first: string): boolean {
+    const frame = this.stack.at(-1);
+    if (!frame) return !this.topDone;
+    const e = frame.expect;
+    return (
+      e === memberValue || e === itemOrEnd || e === item || (first === '"' && (e === keyOrEnd || e === key))
+    );
+  }
+
+  unexpected(offset: number, got: string): never {
+    throw new JsonErrorAt("invalid JSON", offset, `: ${this.expected(got)}`);
+  }
+
+  end(offset: number): void {
+    if (this.stack.length > 0) this.unexpected(offset, reachedEnd);
+    if (this.ndjson) {
+      if (this.messages === 0) throw new JsonInputError("NDJSON input has no records");
+      return;
+    }
+    if (this.tokens === 0) throw new JsonInputError("input is empty");
+    if (this.topArrayItems === 0)
+      throw new JsonInputError("the top-level array is empty: give at least one record");
+    if (this.datasetError) throw new JsonInputError(this.datasetError);
+  }
+
+  private topValue(type: TokenType, value: string | boolean | null, offset: number): void {
+    if (this.ndjson) {
+      this.value(this.root, type, value, offset);
+      return;
+    }
+    if (type === TokenType.LEFT_BRACKET) {
+      // The messages: each item is counted at the root, not as an item of an array.
+      this.push(offset, false, this.root, this.root);
+      this.topArrayItems = 0;
+      return;
+    }
+    if (type !== TokenType.LEFT_BRACE) {
+      this.datasetError = `the top-level value is ${describe(type)}; give an object, an array of objects, or NDJSON records`;
+    }
+    this.value(this.root, type, value, offset);
+  }
+
+  /** Where an array item is counted; items of the top-level array must be objects. */
+  private itemTarget(frame: Frame, type: TokenType): Acc {
+    if (this.stack.length > 1 || this.topArrayItems < 0) return frame.target;
+    const index = this.topArrayItems++;
+    if (type === TokenType.LEFT_BRACE) return this.root;
+    this.datasetError ??= `item ${index} of the top-level array is ${describe(type)}; a dataset is an array of objects`;
+    return newAcc();
+  }
+
+  private value(target: Acc, type: TokenType, value: string | boolean | null, offset: number): void {
+    if (type === TokenType.LEFT_BRACE) {
+      countObject(target);
+      this.push(offset, true, target, target);
+    } else if (type === TokenType.LEFT_BRACKET) {
+      this.push(offset, false, target, countArray(target));
+    } else if (
+      type === TokenType.STRING ||
+      type === TokenType.NUMBER ||
+      type === TokenType.TRUE ||
+      type === TokenType.FALSE ||
+      type === TokenType.NULL
+    ) {
+      const v: Scalar = type === TokenType.NUMBER ? parseNumber(value as string) : value;
+      countScalar(target, v);
+      this.completed(fingerprintScalar(v));
+    } else this.unexpectedToken(type, value, offset);
+  }
+
+  private push(offset: number, isObject: boolean, acc: Acc, target: Acc): void {
+    if (this.stack.length >= this.maxDepth) {
+      const capped =
+        this.maxDepth < this.limits.maxDepth ? `, at most ${maxSupportedDepth} is supported` : "";
+      throw new JsonErrorAt(
+        `nesting deeper than ${this.maxDepth} levels`,
+        offset,
+        ` (limit maxDepth${capped})`,
+      );
+    }
+    this.stack.push({
+      isObject,
+      expect: isObject ? keyOrEnd : itemOrEnd,
+      target,
+      acc,
+      members: new Map(),
+      member: null,
+      repeated: null,
+      hasIndexKeys: false,
+      colons: 0,
+      items: 0,
+      sum: 0,
+    });
+  }
+
+  private key(frame: Frame, k: string, offset: number): void {
+    frame.expect = colon;
+    const seen = frame.members.get(k);
+    if (seen) {
+      // The data keeps one value for the key: the repeated one is read (for errors) but not counted.
+      frame.repeated = { key: k, offset, first: seen.value };
+      frame.target = newAcc();
+      return;
+    }
+    const slot = countKey(frame.acc, k);
+    const member: Member = { slot, keyFingerprint: fingerprintString(k), value: 0 };
+    frame.members.set(k, member);
+    frame.member = member;
+    frame.target = slot.acc;
+    if (!frame.hasIndexKeys && isArrayIndex(k)) frame.hasIndexKeys = true;
+  }
+
+  /** A value ended: it becomes a member of the enclosing object or array, or a message. */
+  private completed(fingerprint: number): void {
+    const frame = this.stack.at(-1);
+    if (!frame) {
+      this.topDone = true;
+      this.messages++;
+      return;
+    }
+    if (frame.isObject) {
+      frame.expect = commaOrEndOfObject;
+      const { repeated } = frame;
+      if (repeated) {
+        if (repeated.first !== fingerprint)
+          throw new JsonErrorAt(
+            "invalid JSON",
+            repeated.offset + 1,
+            `: Duplicate key '${repeated.key}' encountered`,
+          );
+        frame.repeated = null;
+        return;
+      }
+      const member = frame.member!;
+      member.value = fingerprint;
+      frame.sum = addMember(frame.sum, fingerprintMember(member.keyFingerprint, fingerprint));
+    } else {
+      frame.expect = commaOrEndOfArray;
+      frame.sum = addMember(frame.sum, fingerprintMember(indexKey(frame.items++), fingerprint));
+    }
+  }
+
+  /**
+   * A key's position is its index in the parsed object's key order, which is JavaScript's: keys
+   * that are array indices first, in numeric order, then the rest in the order written.
+   */
+  private closeObject(frame: Frame): void {
+    this.stack.pop();
+    let position = 0;
+    for (const m of frame.hasIndexKeys ? indicesFirst(frame.members) : frame.members.values())
+      m.slot.minPosition = Math.min(m.slot.minPosition, position++);
+    this.completed(fingerprintObject(frame.sum));
+  }
+
+  private closeArray(frame: Frame): void {
+    this.stack.pop();
+    this.completed(fingerprintObject(frame.sum));
+  }
+
+  private lineEnd(offset: number): void {
+    if (this.stack.length > 0) this.unexpected(offset, reachedEnd);
+    this.topDone = false;
+    this.messageStart = true;
+  }
+
+  private unexpectedToken(type: TokenType, value: string | boolean | null, offset: number): never {
+    const first = type === TokenType.NUMBER ? (value as string)[0] : firstChars[type];
+    return this.unexpected(offset, `but got '${first}'`);
+  }
+
+  /** What was expected where something else came, in lossless-json's words. */
+  private expected(got: string): string {
+    const frame = this.stack.at(-1);
+    if (!frame) return this.topDone ? `Expected end of input ${got}` : `JSON value expected ${got}`;
+    const atEnd = got === reachedEnd;
+    switch (frame.expect) {
+      case keyOrEnd:
+        return atEnd
+          ? `Quoted object key or end of object '}' expected ${got}`
+          : `Quoted object key expected ${got}`;
+      case key:
+        return `Quoted object key expected ${got}`;
+      case colon:
+        return `Colon ':' expected after property name ${got}`;
+      case memberValue:
+        return "Object value expected after ':'";
+      case commaOrEndOfObject:
+        return atEnd
+          ? `Quoted object key or end of object '}' expected ${got}`
+          : `Comma ',' expected after value ${got}`;
+      case itemOrEnd:
+      case commaOrEndOfArray:
+        if (atEnd) return `Array item or end of array ']' expected ${got}`;
+        return frame.expect === itemOrEnd
+          ? `Array item expected ${got}`
+          : `Comma ',' expected after value ${got}`;
+      default:
+        return `Array item expected ${got}`;
+    }
+  }
+}
