@@ -15,7 +15,7 @@ import type { FirstMessage } from "../result/result-schema.ts";
 import { compressedSizes } from "../sizes/compressed-sizes.ts";
 import { bytesAllocatedPerOp } from "./allocations.ts";
 import { warmUpAndCalibrate } from "./calibrate.ts";
-import type { ChildJob, ChildMessage, Op } from "./protocol.ts";
+import type { ChildJob, ChildMessage, Op, ParentMessage } from "./protocol.ts";
 import { checksum, compileTimedLoop, type TimedLoop } from "./timed-batch.ts";
 
 /**
@@ -43,6 +43,20 @@ new Worker(
    setInterval(() => { if (process.ppid !== workerData.parent) process.kill(workerData.self, "SIGKILL"); }, 500);`,
   { eval: true, workerData: { parent: process.ppid, self: process.pid } },
 ).unref();
+
+/** Tells the parent untimed work is over and waits for its go (see TurnScheduler). */
+async function waitForTurn(): Promise<void> {
+  const go = new Promise<void>((resolve) => {
+    const onMessage = (m: ParentMessage) => {
+      if (m.type !== "go") return;
+      process.off("message", onMessage);
+      resolve();
+    };
+    process.on("message", onMessage);
+  });
+  await send({ type: "ready" });
+  await go;
+}
 
 function firstMessageOf(encoded: Uint8Array[], cap: number): FirstMessage | undefined {
   const first = encoded[0];
@@ -171,6 +185,20 @@ async function run(job: ChildJob): Promise<void> {
     });
   }
 
+  // Counting bytes is not timing, so it happens before this child's turn, beside other children.
+  if (s.measureAllocations) {
+    for (const l of live) {
+      await guard(l, async () => {
+        await send({ type: "step", id: l.id, step: "allocations" });
+        for (const op of ["encode", "decode", "access"] as const) {
+          const m = l.fns[op];
+          if (m) await send({ type: "alloc", id: l.id, op, bytesPerOp: bytesAllocatedPerOp(m.fn, m.args) });
+        }
+      });
+    }
+  }
+
+  await waitForTurn();
   for (let round = 0; round < s.rounds; round++) {
     // Rotate the starting format each round so no format always runs first (or right after GC-heavy ones).
     for (let k = 0; k < live.length; k++) {
@@ -195,18 +223,6 @@ async function run(job: ChildJob): Promise<void> {
             iterations: m.iterations,
             warmupStable: m.stable,
           });
-        }
-      });
-    }
-  }
-
-  if (s.measureAllocations) {
-    for (const l of live) {
-      await guard(l, async () => {
-        await send({ type: "step", id: l.id, step: "allocations" });
-        for (const op of ["encode", "decode", "access"] as const) {
-          const m = l.fns[op];
-          if (m) await send({ type: "alloc", id: l.id, op, bytesPerOp: bytesAllocatedPerOp(m.fn, m.args) });
         }
       });
     }

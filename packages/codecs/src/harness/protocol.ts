@@ -43,4 +43,9 @@ export type ChildMessage =
     }
   | { type: "alloc"; id: string; op: Op; bytesPerOp: number | null }
   | { type: "failed"; id: string; error: string }
+  /** Untimed work is over; the child waits for `ParentMessage` go before timing (see TurnScheduler). */
+  | { type: "ready" }
   | { type: "done"; checksum: number };
+
+/** Parent → child after the job: the child's turn to time its rounds. */
+export type ParentMessage = { type: "go" };

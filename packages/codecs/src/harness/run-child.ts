@@ -1,7 +1,7 @@
 import { fork } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { ChildJob, ChildMessage, Step } from "./protocol.ts";
+import type { ChildJob, ChildMessage, ParentMessage, Step } from "./protocol.ts";
 import type { Limits } from "./settings.ts";
 
 const require = createRequire(import.meta.url);
@@ -27,6 +27,8 @@ export function runChild(
   job: ChildJob,
   limits: Limits,
   onMessage: (m: ChildMessage) => void,
+  /** Resolves when the child, ready to time, may go (default: at once). See TurnScheduler. */
+  turn: () => Promise<void> = async () => undefined,
 ): Promise<ChildOutcome> {
   return new Promise((resolve) => {
     const child = fork(childEntry, [], {
@@ -66,6 +68,15 @@ export function runChild(
       if (m.type === "step") {
         current = { id: m.id, step: m.step };
         arm(limits.stepTimeoutMs);
+      } else if (m.type === "ready") {
+        // Waiting for another child's rounds is nobody's fault: no kill timer until it may go.
+        if (timer) clearTimeout(timer);
+        void turn().then(() => {
+          if (!child.connected) return;
+          arm(limits.stepTimeoutMs);
+          const go: ParentMessage = { type: "go" };
+          child.send(go);
+        });
       } else if (m.type === "done") checksum = m.checksum;
       onMessage(m);
     });

@@ -1,3 +1,5 @@
+import { availableParallelism } from "node:os";
+
 /**
  * Named measurement settings. Every option documents its default; `quick` trades precision for a
  * coarse answer in seconds. Samples per operation = processes × rounds × samplesPerRound (≥ 20).
@@ -5,6 +7,11 @@
 export interface MeasureSettings {
   /** Child processes, each measuring every format interleaved in rounds. Default 3 (quick 1). */
   processes: number;
+  /**
+   * Child processes that may start, prepare and warm up at the same time. Their timed rounds never
+   * overlap with anything (see TurnScheduler). Default: the CPUs Node may use (os.availableParallelism).
+   */
+  parallelProcesses: number;
   /** Rounds per process: A B C … then A B C … again. Default 4 (quick 4). */
   rounds: number;
   /** Timed samples per operation per round. Default 2 (quick 5). */
@@ -52,6 +59,7 @@ export interface Limits {
 
 export const defaultSettings: MeasureSettings = {
   processes: 3,
+  parallelProcesses: availableParallelism(),
   rounds: 4,
   samplesPerRound: 2,
   targetSampleMs: 1,

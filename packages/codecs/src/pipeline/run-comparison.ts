@@ -14,6 +14,7 @@ import {
   quickSettings,
 } from "../harness/settings.ts";
 import { type SampleSet, summarize } from "../harness/statistics.ts";
+import { TurnScheduler } from "../harness/turns.ts";
 import { type RegistryEntry, registry, selectEntries } from "../registry/registry.ts";
 import {
   type Artifact,
@@ -78,6 +79,8 @@ interface FormatState {
   samples: Record<Op, SampleSet[]>;
   alloc: Record<Op, (number | null)[]>;
   announced: Set<string>;
+  /** The entry of the last final report, so the Result reuses it instead of bootstrapping again. */
+  final?: FormatResult;
 }
 
 const OPS: Op[] = ["encode", "decode", "access"];
@@ -123,6 +126,7 @@ export async function runComparison(dataset: Dataset, opts: RunOptions = {}): Pr
   let saveError: { err: unknown } | undefined;
   const report = (st: FormatState, final: boolean, after?: () => void) => {
     const entry = toFormatResult(st, opts.verifyOnly === true);
+    if (final) st.final = entry;
     saves = saves
       .then(async () => {
         if (saveError) return;
@@ -140,95 +144,104 @@ export async function runComparison(dataset: Dataset, opts: RunOptions = {}): Pr
   };
 
   const processes = opts.verifyOnly ? 1 : settings.processes;
-  try {
+  const turns = new TurnScheduler(Math.max(1, settings.parallelProcesses));
+  /**
+   * One process of the run: a child measuring every format still standing, started again without
+   * the culprit if one dies. Processes run side by side; TurnScheduler keeps their timing apart.
+   */
+  const runProcess = async (p: number) => {
+    let pending = entries.filter((e) => !states.get(e.id)?.error);
     // A failed save fails the run anyway, so stop starting children once one has failed.
-    for (let p = 0; p < processes && !saveError; p++) {
-      let pending = entries.filter((e) => !states.get(e.id)?.error);
-      while (pending.length > 0 && !saveError) {
-        // Samples of a child that dies are discarded: only complete processes are pooled.
-        const buffered: { st: FormatState; op: Op; set?: SampleSet; alloc?: number | null }[] = [];
-        const onMessage = (m: ChildMessage) => {
-          if (m.type === "done") return;
-          const st = states.get(m.id);
-          if (!st) return;
-          switch (m.type) {
-            case "step": {
-              const phase =
-                m.step === "prepare" ? "generating" : m.step === "verify" ? "verifying" : "measuring";
-              const key = `${phase}:${p}`;
-              if (!st.announced.has(key) && (phase !== "generating" || p === 0)) {
-                st.announced.add(key);
-                emit(st, phase, phase === "measuring" ? `process ${p + 1}/${processes}` : undefined);
-              }
-              break;
+    while (pending.length > 0 && !saveError) {
+      // Samples of a child that dies are discarded: only complete processes are pooled.
+      const buffered: { st: FormatState; op: Op; set?: SampleSet; alloc?: number | null }[] = [];
+      const onMessage = (m: ChildMessage) => {
+        if (m.type === "done" || m.type === "ready") return;
+        const st = states.get(m.id);
+        if (!st) return;
+        switch (m.type) {
+          case "step": {
+            const phase =
+              m.step === "prepare" ? "generating" : m.step === "verify" ? "verifying" : "measuring";
+            const key = `${phase}:${p}`;
+            if (!st.announced.has(key) && (phase !== "generating" || p === 0)) {
+              st.announced.add(key);
+              emit(st, phase, phase === "measuring" ? `process ${p + 1}/${processes}` : undefined);
             }
-            case "prepared":
-              st.artifacts = m.artifacts;
-              st.notes = m.notes;
-              st.hasAccess = m.hasAccess;
-              break;
-            case "verified":
-              st.verified = { fidelity: m.fidelity, sizes: m.sizes, meanBytes: m.meanBytes };
-              if (m.firstMessage) st.verified.firstMessage = m.firstMessage;
-              if (st.error) break;
-              // In a verify-only run nothing follows verification: this entry is the final one.
-              if (opts.verifyOnly) report(st, true, () => emit(st, "done"));
-              else report(st, false);
-              break;
-            case "samples":
-              buffered.push({
-                st,
-                op: m.op,
-                set: {
-                  process: p,
-                  round: m.round,
-                  nsPerOp: m.nsPerOp,
-                  iterations: m.iterations,
-                  warmupStable: m.warmupStable,
-                },
-              });
-              break;
-            case "alloc":
-              buffered.push({ st, op: m.op, alloc: m.bytesPerOp });
-              break;
-            case "failed":
-              fail(st, m.error);
-              break;
+            break;
           }
-        };
-        const outcome = await runChild(
-          {
-            entries: pending,
-            datasetPath,
-            workDir,
-            // Bytes allocated per op hardly vary between processes; measuring them once saves seconds.
-            settings: { ...settings, measureAllocations: settings.measureAllocations && p === 0 },
-            verify: pending.filter((e) => !states.get(e.id)?.verified).map((e) => e.id),
-            verifyOnly: opts.verifyOnly === true,
-            firstMessageMaxBytes: opts.firstMessageMaxBytes ?? defaultFirstMessageMaxBytes,
-          },
-          limits,
-          onMessage,
-        );
-        if (outcome.completed) {
-          for (const b of buffered) {
-            if (b.set) b.st.samples[b.op].push(b.set);
-            if (b.alloc !== undefined) b.st.alloc[b.op].push(b.alloc);
-          }
-          break;
+          case "prepared":
+            st.artifacts = m.artifacts;
+            st.notes = m.notes;
+            st.hasAccess = m.hasAccess;
+            break;
+          case "verified":
+            st.verified = { fidelity: m.fidelity, sizes: m.sizes, meanBytes: m.meanBytes };
+            if (m.firstMessage) st.verified.firstMessage = m.firstMessage;
+            if (st.error) break;
+            // In a verify-only run nothing follows verification: this entry is the final one.
+            if (opts.verifyOnly) report(st, true, () => emit(st, "done"));
+            else report(st, false);
+            break;
+          case "samples":
+            buffered.push({
+              st,
+              op: m.op,
+              set: {
+                process: p,
+                round: m.round,
+                nsPerOp: m.nsPerOp,
+                iterations: m.iterations,
+                warmupStable: m.warmupStable,
+              },
+            });
+            break;
+          case "alloc":
+            buffered.push({ st, op: m.op, alloc: m.bytesPerOp });
+            break;
+          case "failed":
+            fail(st, m.error);
+            break;
         }
-        if (outcome.culprit) {
-          const st = states.get(outcome.culprit.id);
-          if (st) fail(st, outcome.culprit.error);
-        } else {
-          for (const e of pending) {
-            const st = states.get(e.id);
-            if (st) fail(st, outcome.error ?? "measurement process failed");
-          }
+      };
+      const turn = await turns.start(p);
+      const outcome = await runChild(
+        {
+          entries: pending,
+          datasetPath,
+          workDir,
+          // Bytes allocated per op hardly vary between processes; measuring them once saves seconds.
+          settings: { ...settings, measureAllocations: settings.measureAllocations && p === 0 },
+          // The first process verifies; the others start beside it and need not wait for its verdicts.
+          verify: p === 0 ? pending.filter((e) => !states.get(e.id)?.verified).map((e) => e.id) : [],
+          verifyOnly: opts.verifyOnly === true,
+          firstMessageMaxBytes: opts.firstMessageMaxBytes ?? defaultFirstMessageMaxBytes,
+        },
+        limits,
+        onMessage,
+        turn.ready,
+      ).finally(turn.exited);
+      if (outcome.completed) {
+        for (const b of buffered) {
+          if (b.set) b.st.samples[b.op].push(b.set);
+          if (b.alloc !== undefined) b.st.alloc[b.op].push(b.alloc);
         }
-        pending = pending.filter((e) => !states.get(e.id)?.error);
+        return;
       }
+      if (outcome.culprit) {
+        const st = states.get(outcome.culprit.id);
+        if (st) fail(st, outcome.culprit.error);
+      } else {
+        for (const e of pending) {
+          const st = states.get(e.id);
+          if (st) fail(st, outcome.error ?? "measurement process failed");
+        }
+      }
+      pending = pending.filter((e) => !states.get(e.id)?.error);
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: processes }, (_, p) => runProcess(p)));
     // Failed formats were reported when they failed, and verify-only ones when verified.
     if (!opts.verifyOnly) {
       for (const e of entries) {
@@ -242,9 +255,10 @@ export async function runComparison(dataset: Dataset, opts: RunOptions = {}): Pr
   }
   if (saveError) throw saveError.err;
 
-  const formats = entries.map((e) =>
-    toFormatResult(states.get(e.id) as FormatState, opts.verifyOnly === true),
-  );
+  const formats = entries.map((e) => {
+    const st = states.get(e.id) as FormatState;
+    return st.final ?? toFormatResult(st, opts.verifyOnly === true);
+  });
   const libraries: Record<string, string> = {};
   for (const lib of new Set([...entries.map((e) => e.library), "simple-statistics", "@bokuweb/zstd-wasm"])) {
     libraries[lib] = libraryVersion(lib);
