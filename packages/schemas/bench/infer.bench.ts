@@ -5,13 +5,16 @@
 // - inferSchemaStream: what `wirebench infer` runs, the file's read stream through the tokenizer.
 // - inferSchema: the same on the text already in memory.
 // - inferDataset: the schema plus every message in the lossless data model, which the codecs
-//   need whole. That tree is several times the input by nature, so its figures stay large.
+//   need whole. That tree costs a multiple of the input (about 6x for canada.json's numbers), so
+//   its figures stay larger: it is not what `wirebench infer` runs.
 //
 // Two memory figures, both above a baseline that loads the same modules and reads the same file:
 // - peak RSS: process.resourceUsage().maxRSS of the child (the OS's high-water mark) minus that of
 //   a baseline child that does not infer. It counts everything the process touched, including
-//   V8's young generation, which grows to several MB with the rate of short-lived allocations
-//   (tokens, number texts) whatever the data that stays alive, and is kept once grown.
+//   V8's young generation, which V8 enlarges (from 8 to 32 MB of new space here) once a few MB of
+//   short-lived objects (tokens, number texts) survive a scavenge, however little stays alive in
+//   the end, and keeps once enlarged. How much it grew is printed beside the figure: for
+//   inferSchema it is most of it.
 // - peak live heap: V8's used heap sampled after every garbage collection of one run (v8.GCProfiler)
 //   and after a full collection at its end with the result still held, minus the used heap after a
 //   full collection before the run. It is what the run keeps alive, at most, between collections:
@@ -33,6 +36,8 @@ const runs = 7;
 
 interface ChildReport {
   maxRssKb: number;
+  /** V8's young generation (new space) at the end, which once grown stays reserved. */
+  newSpaceBytes: number;
   timesMs: number[];
   peakLiveHeapBytes: number;
   fields: number;
@@ -78,6 +83,7 @@ async function child(file: BenchFile, mode: Mode): Promise<void> {
   } else if (text.length === 0) throw new Error(`${file} is empty`);
   const report: ChildReport = {
     maxRssKb: process.resourceUsage().maxRSS,
+    newSpaceBytes: v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space")?.space_size ?? 0,
     timesMs,
     peakLiveHeapBytes,
     fields,
@@ -115,7 +121,8 @@ function main(): void {
       const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB = ${(n / bytes).toFixed(1)}x input`;
       console.log(
         `  ${mode}: median ${median.toFixed(0)} ms (min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)}, ` +
-          `${runs} runs after 1 warm-up); peak RSS above baseline ${mb(rss)}; ` +
+          `${runs} runs after 1 warm-up); peak RSS above baseline ${mb(rss)} ` +
+          `(young generation +${((r.newSpaceBytes - base.newSpaceBytes) / 1e6).toFixed(1)} MB); ` +
           `peak live heap ${mb(r.peakLiveHeapBytes)}; ${r.fields} root field(s)`,
       );
     }
