@@ -21,15 +21,34 @@
 //   the summary and open objects for inferSchema, the whole tree for inferDataset. Old-generation
 //   garbage not yet collected counts too, so it is an upper bound.
 // No V8 flags are set: the figures are those of a default `node`.
+//
+// JSON.parse of the same text is the reference: what merely reading the sample the usual way costs.
+//
+// A third input, canada.json ten times as NDJSON (22 MB), shows which part grows with the input:
+// if the extra RSS of inferSchema were the input's doing it would grow tenfold with it.
 import { spawnSync } from "node:child_process";
-import { createReadStream } from "node:fs";
+import { createReadStream, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import v8 from "node:v8";
 import { corpusPath, readCorpus } from "@wirebench/corpus";
 import { inferDataset, inferSchema, inferSchemaStream } from "../src/index.ts";
 
-const files = ["canada.json", "citm_catalog.json"] as const;
-type BenchFile = (typeof files)[number];
-const modes = ["inferSchemaStream", "inferSchema", "inferDataset"] as const;
+const childAt = process.argv.indexOf("--child");
+// Children get the parent's file, so all of them read the same bytes.
+const tenfold =
+  childAt >= 0
+    ? (process.argv[childAt + 3] as string)
+    : join(mkdtempSync(join(tmpdir(), "wirebench-infer-bench-")), "canada-x10.ndjson");
+/** Inputs by label: a corpus file, or the NDJSON of ten canada.json documents. */
+const inputs = {
+  "canada.json": { path: corpusPath("canada.json"), sampleFormat: "json" },
+  "citm_catalog.json": { path: corpusPath("citm_catalog.json"), sampleFormat: "json" },
+  "canada.json x10 (NDJSON)": { path: tenfold, sampleFormat: "ndjson" },
+} as const;
+type BenchFile = keyof typeof inputs;
+const files = Object.keys(inputs) as BenchFile[];
+const modes = ["inferSchemaStream", "inferSchema", "inferDataset", "JSON.parse"] as const;
 type Mode = (typeof modes)[number] | "baseline";
 /** Timed runs per file after one warm-up run (default 7). */
 const runs = 7;
@@ -44,24 +63,41 @@ interface ChildReport {
 }
 
 const run: Record<(typeof modes)[number], (file: BenchFile, text: string) => Promise<unknown>> = {
-  inferSchemaStream: (file) => inferSchemaStream(createReadStream(corpusPath(file))),
-  inferSchema: async (_file, text) => inferSchema(text),
-  inferDataset: async (_file, text) => inferDataset(text),
+  inferSchemaStream: (file) =>
+    inferSchemaStream(createReadStream(inputs[file].path), { sampleFormat: inputs[file].sampleFormat }),
+  inferSchema: async (file, text) => inferSchema(text, { sampleFormat: inputs[file].sampleFormat }),
+  inferDataset: async (file, text) => inferDataset(text, { sampleFormat: inputs[file].sampleFormat }),
+  "JSON.parse": async (file, text) =>
+    inputs[file].sampleFormat === "ndjson"
+      ? text
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line))
+      : JSON.parse(text),
 };
 
+/** Root fields of a schema, or keys of the first parsed document (JSON.parse). */
 const fieldCount = (result: unknown): number => {
+  if (Array.isArray(result)) return Object.keys(result[0] as object).length;
   const schema = (result as { schema?: unknown }).schema ?? result;
-  return (schema as { root: { fields: unknown[] } }).root.fields.length;
+  const root = (schema as { root?: { fields: unknown[] } }).root;
+  return root ? root.fields.length : Object.keys(result as object).length;
 };
+
+async function warmUp(mode: (typeof modes)[number], file: BenchFile, text: string): Promise<number> {
+  return fieldCount(await run[mode](file, text));
+}
 
 async function child(file: BenchFile, mode: Mode): Promise<void> {
-  const text = readCorpus(file);
+  const text = readFileSync(inputs[file].path, "utf8");
   const gc = (globalThis as { gc?: () => void }).gc;
   const timesMs: number[] = [];
   let fields = 0;
   let peakLiveHeapBytes = 0;
   if (mode !== "baseline") {
-    fields = fieldCount(await run[mode](file, text)); // warm-up: JIT and lazy module loading
+    // Warm-up (JIT, lazy module loading) in a frame of its own: a result left in this frame's
+    // registers would stay alive and be counted in the "before" heap.
+    fields = await warmUp(mode, file, text);
     gc?.();
     const before = v8.getHeapStatistics().used_heap_size;
     const profiler = new v8.GCProfiler();
@@ -94,7 +130,7 @@ async function child(file: BenchFile, mode: Mode): Promise<void> {
 function runChild(file: BenchFile, mode: Mode): ChildReport {
   const res = spawnSync(
     process.execPath,
-    [...process.execArgv, import.meta.filename, "--child", file, mode],
+    [...process.execArgv, import.meta.filename, "--child", file, mode, tenfold],
     {
       encoding: "utf8",
     },
@@ -109,8 +145,13 @@ function main(): void {
     console.log(
       "run with --expose-gc: runs then start from a collected heap and the live-heap figure means something",
     );
+  const canada = readCorpus("canada.json");
+  writeFileSync(
+    tenfold,
+    `${Array.from({ length: 10 }, () => JSON.stringify(JSON.parse(canada))).join("\n")}\n`,
+  );
   for (const file of files) {
-    const bytes = Buffer.byteLength(readCorpus(file));
+    const bytes = statSync(inputs[file].path).size;
     const base = runChild(file, "baseline");
     console.log(`${file}: ${(bytes / 1e6).toFixed(2)} MB`);
     for (const mode of modes) {
@@ -129,6 +170,5 @@ function main(): void {
   }
 }
 
-const at = process.argv.indexOf("--child");
-if (at >= 0) await child(process.argv[at + 1] as BenchFile, process.argv[at + 2] as Mode);
+if (childAt >= 0) await child(process.argv[childAt + 1] as BenchFile, process.argv[childAt + 2] as Mode);
 else main();
