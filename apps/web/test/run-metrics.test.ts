@@ -92,6 +92,54 @@ describe("run metrics", () => {
     expect(compressed!.networkMs).toBeCloseTo(perMessage.gzip * msPerByte);
   });
 
+  it("charges compressing and decompressing each message to the CPU when a compression is chosen", () => {
+    const timing = { medianNs: 2_000_000, ciLowNs: 1_900_000, ciHighNs: 2_100_000 };
+    const perMessage = { raw: 1000, gzip: 400, brotli: 350, zstd: 380 };
+    const [row] = toRows([
+      {
+        format: "json",
+        variant: "",
+        ok: true,
+        bytes: 1000,
+        compressed: { gzip: 400, brotli: 350, zstd: 380 },
+        encode: timing,
+        decode: timing,
+        fidelity: { exact: true, issues: [] },
+        sizes: {
+          perMessage,
+          perMessageCompressMs: { gzip: 0.3, brotli: 0.5, zstd: 0.1 },
+          perMessageDecompressMs: { gzip: 0.05, brotli: 0.07, zstd: 0.02 },
+        },
+      },
+    ]);
+    const net = { bandwidthMbps: 100, rttMs: 0 };
+    const [raw] = costRows([row!], net);
+    const [brotli] = costRows([row!], net, "brotli");
+    expect(raw!.compressionMs).toBe(0);
+    expect(raw!.cpuMs).toBeCloseTo(4);
+    expect(brotli!.compressionMs).toBeCloseTo(0.57);
+    expect(brotli!.cpuMs).toBeCloseTo(4.57);
+    expect(brotli!.perMessageMs).toBeCloseTo(4.57 + ((350 * 8) / 100e6) * 1000);
+  });
+
+  it("says so when a result has compressed sizes but no compression times", () => {
+    const timing = { medianNs: 1000, ciLowNs: 900, ciHighNs: 1100 };
+    const [row] = toRows([
+      {
+        format: "json",
+        variant: "",
+        ok: true,
+        bytes: 10,
+        encode: timing,
+        decode: timing,
+        sizes: { perMessage: { raw: 10, gzip: 8, brotli: 7, zstd: 9 } },
+      },
+    ]);
+    const [gzip] = costRows([row!], defaultNetwork, "gzip");
+    expect(gzip!.compressionMs).toBeNull();
+    expect(gzip!.cpuMs).toBeCloseTo(0.002);
+  });
+
   it("falls back to the dataset size for results recorded without per-message sizes", () => {
     const [row] = toRows([{ format: "cbor", variant: "plain", ok: true, bytes: 123, compressed: null }]);
     expect(messageBytes(row!)).toBe(123);

@@ -24,10 +24,13 @@ export interface FormatRow {
   issues: number;
   /** Mean bytes of one message, raw and each compressed on its own; null in older results. */
   perMessage: MessageSizes | null;
+  /** Mean ms to compress one message and to decompress it, per compressor; null in older results. */
+  compressionMs: { compress: CompressorMs; decompress: CompressorMs } | null;
 }
 
 export type Compression = "raw" | "gzip" | "brotli" | "zstd";
 export type MessageSizes = Record<Compression, number>;
+export type CompressorMs = Record<Exclude<Compression, "raw">, number>;
 
 interface RawEntry {
   /** Registry id (e.g. `msgpackr-records`): the short name rows go by. */
@@ -40,7 +43,11 @@ interface RawEntry {
   encode?: Timing | null;
   decode?: Timing | null;
   fidelity?: { exact: boolean; issues: unknown[] } | null;
-  sizes?: { perMessage?: MessageSizes } | null;
+  sizes?: {
+    perMessage?: MessageSizes;
+    perMessageCompressMs?: CompressorMs;
+    perMessageDecompressMs?: CompressorMs;
+  } | null;
 }
 
 export const rowKey = (format: string, variant: string) => (variant ? `${format}/${variant}` : format);
@@ -63,6 +70,10 @@ export function toRows(entries: RawEntry[]): FormatRow[] {
       exact: e.fidelity?.exact ?? false,
       issues: e.fidelity?.issues.length ?? 0,
       perMessage: e.sizes?.perMessage ?? null,
+      compressionMs:
+        e.sizes?.perMessageCompressMs && e.sizes.perMessageDecompressMs
+          ? { compress: e.sizes.perMessageCompressMs, decompress: e.sizes.perMessageDecompressMs }
+          : null,
     }));
 }
 
@@ -105,13 +116,16 @@ export interface NetworkModel {
 }
 
 export interface CostEstimate {
-  /** Time to send one message end to end: encode + transfer + round trip + decode, in ms. */
+  /**
+   * Time to send one message end to end: encode (+ compress) + transfer + round trip + (decompress
+   * +) decode, in ms.
+   */
   perMessageMs: number;
   cpuMs: number;
   networkMs: number;
   /** Messages per second one sender can push when transfers are pipelined (no RTT per message). */
   throughputPerSec: number;
-  /** Whichever of CPU (encode + decode) and the wire (transfer) limits throughput. */
+  /** Whichever of CPU (encode + decode, and compression) and the wire (transfer) limits throughput. */
   bottleneck: "cpu" | "network";
 }
 
@@ -120,8 +134,10 @@ export function estimateCost(
   encodeNs: number,
   decodeNs: number,
   net: NetworkModel,
+  /** Compressing and decompressing one message, when it travels compressed. */
+  compressionMs = 0,
 ): CostEstimate {
-  const cpuMs = (encodeNs + decodeNs) / 1e6;
+  const cpuMs = (encodeNs + decodeNs) / 1e6 + compressionMs;
   const transferMs = ((bytes * 8) / (net.bandwidthMbps * 1e6)) * 1000;
   const perMessageMs = cpuMs + transferMs + net.rttMs;
   const slowestStageMs = Math.max(cpuMs, transferMs);
@@ -151,6 +167,18 @@ export function messageBytes(row: FormatRow, compression: Compression = "raw"): 
 export interface CostRow extends CostEstimate {
   key: string;
   messageBytes: number;
+  /**
+   * The compress + decompress time counted in `cpuMs`: 0 uncompressed, null when the result was
+   * recorded before compression was timed (then only the size reflects the compression).
+   */
+  compressionMs: number | null;
+}
+
+/** Compressing and decompressing one message of this row, or null when not measured. */
+function compressionCost(row: FormatRow, compression: Compression): number | null {
+  if (compression === "raw") return 0;
+  if (!row.compressionMs) return null;
+  return row.compressionMs.compress[compression] + row.compressionMs.decompress[compression];
 }
 
 /** The cost estimate of every measured format, quickest per message first. */
@@ -159,8 +187,14 @@ export function costRows(rows: FormatRow[], net: NetworkModel, compression: Comp
     .flatMap((r) => {
       const size = messageBytes(r, compression);
       if (!r.ok || size == null || !r.encode || !r.decode) return [];
+      const compressionMs = compressionCost(r, compression);
       return [
-        { key: r.key, messageBytes: size, ...estimateCost(size, r.encode.medianNs, r.decode.medianNs, net) },
+        {
+          key: r.key,
+          messageBytes: size,
+          compressionMs,
+          ...estimateCost(size, r.encode.medianNs, r.decode.medianNs, net, compressionMs ?? 0),
+        },
       ];
     })
     .sort((a, b) => a.perMessageMs - b.perMessageMs);

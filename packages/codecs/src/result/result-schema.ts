@@ -90,6 +90,12 @@ export const sizeDetailSchema = z.object({
     .extend({ gzip: z.number(), brotli: z.number(), zstd: z.number() }),
   /** Median milliseconds to compress the whole dataset once with each compressor (default levels). */
   compressMs: z.object({ gzip: z.number(), brotli: z.number(), zstd: z.number() }),
+  /**
+   * Mean milliseconds to compress one message on its own, and to decompress it (median over up to
+   * three passes). Absent in results recorded before they were measured.
+   */
+  perMessageCompressMs: z.object({ gzip: z.number(), brotli: z.number(), zstd: z.number() }).optional(),
+  perMessageDecompressMs: z.object({ gzip: z.number(), brotli: z.number(), zstd: z.number() }).optional(),
 });
 export type SizeDetail = z.infer<typeof sizeDetailSchema>;
 

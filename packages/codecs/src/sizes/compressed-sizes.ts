@@ -1,5 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { compress as zstdCompress, init as zstdInit } from "@bokuweb/zstd-wasm";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
+import { compress as zstdCompress, decompress as zstdDecompress, init as zstdInit } from "@bokuweb/zstd-wasm";
 import { median } from "simple-statistics";
 import type { SizeDetail } from "../result/result-schema.ts";
 
@@ -22,44 +22,81 @@ async function ensureZstd(): Promise<void> {
 }
 
 const compressors = {
-  gzip: (b: Uint8Array) => gzipSync(b).byteLength,
+  gzip: (b: Uint8Array) => gzipSync(b),
   brotli: (b: Uint8Array) =>
-    brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }).byteLength,
-  zstd: (b: Uint8Array) => zstdCompress(b, ZSTD_LEVEL).byteLength,
+    brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+  zstd: (b: Uint8Array) => zstdCompress(b, ZSTD_LEVEL),
+};
+const decompressors = {
+  gzip: (b: Uint8Array) => gunzipSync(b),
+  brotli: (b: Uint8Array) => brotliDecompressSync(b),
+  zstd: (b: Uint8Array) => zstdDecompress(b),
 };
 type Name = keyof typeof compressors;
 const names = Object.keys(compressors) as Name[];
+type PerCompressor = Record<Name, number>;
+
+const msSince = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+
+/**
+ * Repeats `pass` (which returns the milliseconds it measured) up to COMPRESS_REPEATS times while the
+ * budget lasts, and returns the median.
+ */
+function medianOfPasses(pass: () => number): number {
+  const times: number[] = [];
+  let spent = 0;
+  while (times.length < COMPRESS_REPEATS && (times.length === 0 || spent < COMPRESS_BUDGET_MS)) {
+    const t0 = process.hrtime.bigint();
+    times.push(pass());
+    spent += msSince(t0);
+  }
+  return median(times);
+}
 
 /**
  * Sizes of the encoded messages: whole dataset (concatenated, compressed as one stream, timed) and
- * mean per message (each compressed alone, as one request body would be).
+ * mean per message (each compressed alone, as one request body would be, with the mean time to
+ * compress and to decompress one message: the CPU a sender and a receiver add per message).
  */
 export async function compressedSizes(encoded: Uint8Array[]): Promise<SizeDetail> {
   await ensureZstd();
   const all = Buffer.concat(encoded);
   const dataset = { raw: all.byteLength, gzip: 0, brotli: 0, zstd: 0 };
-  const compressMs = { gzip: 0, brotli: 0, zstd: 0 };
-  for (const name of names) {
-    const times: number[] = [];
-    let spent = 0;
-    while (times.length < COMPRESS_REPEATS && (times.length === 0 || spent < COMPRESS_BUDGET_MS)) {
-      const t0 = process.hrtime.bigint();
-      dataset[name] = compressors[name](all);
-      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      times.push(ms);
-      spent += ms;
-    }
-    compressMs[name] = median(times);
-  }
+  const compressMs: PerCompressor = { gzip: 0, brotli: 0, zstd: 0 };
   const perMessage = { raw: all.byteLength / Math.max(1, encoded.length), gzip: 0, brotli: 0, zstd: 0 };
-  if (encoded.length <= 1)
-    Object.assign(perMessage, { gzip: dataset.gzip, brotli: dataset.brotli, zstd: dataset.zstd });
-  else {
-    for (const name of names) {
-      let sum = 0;
-      for (const m of encoded) sum += compressors[name](m);
-      perMessage[name] = sum / encoded.length;
-    }
+  const perMessageCompressMs: PerCompressor = { gzip: 0, brotli: 0, zstd: 0 };
+  const perMessageDecompressMs: PerCompressor = { gzip: 0, brotli: 0, zstd: 0 };
+  const count = Math.max(1, encoded.length);
+  for (const name of names) {
+    const compress = compressors[name];
+    const decompress = decompressors[name];
+    compressMs[name] = medianOfPasses(() => {
+      const t0 = process.hrtime.bigint();
+      dataset[name] = compress(all).byteLength;
+      return msSince(t0);
+    });
+    const messages = encoded.map((m) => compress(m));
+    perMessage[name] = messages.reduce((sum, c) => sum + c.byteLength, 0) / count;
+    // Timed message by message, as a server compresses each response: one stream of them all would
+    // hide the per-call setup that dominates small messages.
+    perMessageCompressMs[name] = medianOfPasses(() => {
+      let ms = 0;
+      for (const m of encoded) {
+        const t0 = process.hrtime.bigint();
+        compress(m);
+        ms += msSince(t0);
+      }
+      return ms / count;
+    });
+    perMessageDecompressMs[name] = medianOfPasses(() => {
+      let ms = 0;
+      for (const c of messages) {
+        const t0 = process.hrtime.bigint();
+        decompress(c);
+        ms += msSince(t0);
+      }
+      return ms / count;
+    });
   }
-  return { dataset, perMessage, compressMs };
+  return { dataset, perMessage, compressMs, perMessageCompressMs, perMessageDecompressMs };
 }

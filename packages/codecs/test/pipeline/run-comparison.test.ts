@@ -17,6 +17,8 @@ describe("runComparison (quick)", () => {
       expect(f.ok).toBe(true);
       expect(f.bytes).toBeGreaterThan(0);
       expect(f.sizes?.dataset.raw).toBe(f.bytes);
+      expect(f.sizes?.perMessageCompressMs?.zstd).toBeGreaterThan(0);
+      expect(f.sizes?.perMessageDecompressMs?.gzip).toBeGreaterThan(0);
       for (const t of [f.encode, f.decode]) {
         expect(t?.samples).toBeGreaterThanOrEqual(20);
         expect(t?.ciLowNs).toBeLessThanOrEqual(t?.medianNs as number);

@@ -67,6 +67,9 @@ describe("compressedSizes", () => {
       expect(s.dataset[name], name).toBeLessThan(all.byteLength);
       expect(Buffer.from(decompress(compressed)).equals(all), name).toBe(true);
       expect(Number.isFinite(s.compressMs[name]), name).toBe(true);
+      // Each message was compressed and decompressed on its own, and that took time.
+      expect(s.perMessageCompressMs?.[name], name).toBeGreaterThan(0);
+      expect(s.perMessageDecompressMs?.[name], name).toBeGreaterThan(0);
     }
     // Per message: the mean of each message compressed alone.
     expect(s.perMessage.gzip).toBe((gzipSync(a).byteLength + gzipSync(b).byteLength) / 2);

@@ -31,13 +31,16 @@ export function CostModel({ rows }: { rows: FormatRow[] }) {
     throughput: c.throughputPerSec,
     bottleneck: c.bottleneck,
     keepsUp: c.throughputPerSec >= rate,
+    compressionUntimed: c.compressionMs === null,
   }));
+  const untimed = data.some((d) => d.compressionUntimed);
   return (
     <section aria-label="Network cost model" data-testid="cost-model">
       <h3>Cost over a network</h3>
       <p className="muted small">
-        One message at a time: encode, send its bytes (the mean size of one message of the sample), one round
-        trip, decode. Compression time is not counted.
+        One message at a time: encode, compress, send its bytes (the mean size of one message of the sample),
+        one round trip, decompress, decode. Compression is timed on each message alone, at the levels of the
+        size table.
       </p>
       <div className="sliders">
         <label htmlFor={ids.bw}>
@@ -92,6 +95,12 @@ export function CostModel({ rows }: { rows: FormatRow[] }) {
           </select>
         </label>
       </div>
+      {untimed ? (
+        <p className="muted small" data-testid="cost-compression-untimed">
+          This run was recorded before compression was timed: only the smaller size of compressed messages is
+          counted.
+        </p>
+      ) : null}
       <figure className="chart" data-testid="chart-cost" aria-label="Time per message over the network">
         <ResponsiveContainer width="100%" height={Math.max(260, data.length * 34)}>
           <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>
@@ -102,7 +111,7 @@ export function CostModel({ rows }: { rows: FormatRow[] }) {
             <Legend />
             <Bar
               dataKey="cpuMs"
-              name="CPU (encode + decode)"
+              name={compression === "raw" ? "CPU (encode + decode)" : "CPU (encode + decode + compression)"}
               stackId="t"
               fill="var(--c1)"
               isAnimationActive={false}

@@ -1,4 +1,4 @@
-import type { MessageSizes } from "@/lib/run-metrics";
+import type { CompressorMs, MessageSizes } from "@/lib/run-metrics";
 import type { RunView as ServerRunView } from "@/server/services/get-run";
 
 /** The run as the page receives it (the server's view without its ETag version). */
@@ -35,6 +35,8 @@ export type FormatEntry = {
   sizes?: {
     dataset: MessageSizes;
     perMessage: MessageSizes;
+    perMessageCompressMs?: CompressorMs;
+    perMessageDecompressMs?: CompressorMs;
   } | null;
   /** The first encoded message, capped in size; absent in results recorded before it existed. */
   firstMessage?: { base64: string; bytes: number; truncated: boolean } | null;
