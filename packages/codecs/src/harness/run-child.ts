@@ -2,6 +2,7 @@ import { fork } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ChildJob, ChildMessage, ParentMessage, Step } from "./protocol.ts";
+import { residentBytes } from "./resident-memory.ts";
 import type { Limits } from "./settings.ts";
 
 const require = createRequire(import.meta.url);
@@ -49,6 +50,15 @@ export function runChild(
       detached: true,
     });
     let stderr = "";
+    // The heap limit is V8's; Buffers and native memory are watched from here.
+    let overResident = false;
+    const watchdog = setInterval(() => {
+      const bytes = child.pid === undefined ? undefined : residentBytes(child.pid);
+      if (bytes !== undefined && bytes > limits.rssMb * 1024 * 1024) {
+        overResident = true;
+        child.kill("SIGKILL");
+      }
+    }, limits.rssPollMs).unref();
     child.stderr?.on("data", (d: Buffer) => {
       stderr = (stderr + d.toString("utf8")).slice(-8192);
     });
@@ -81,15 +91,17 @@ export function runChild(
       onMessage(m);
     });
     child.on("error", (err) => {
+      clearInterval(watchdog);
       stderr += `\n${err.message}`;
     });
     child.on("exit", (code, signal) => {
       if (timer) clearTimeout(timer);
+      clearInterval(watchdog);
       if (checksum !== undefined && code === 0) return resolve({ completed: true, checksum });
       const why =
         timedOut && !current
           ? `did not start within ${limits.startupTimeoutMs} ms`
-          : deathReason(stderr, code, signal, timedOut, limits);
+          : deathReason(stderr, code, signal, timedOut, overResident, limits);
       if (current)
         resolve({
           completed: false,
@@ -116,9 +128,11 @@ function deathReason(
   code: number | null,
   signal: string | null,
   timedOut: boolean,
+  overResident: boolean,
   limits: Limits,
 ) {
   if (timedOut) return `exceeded the time limit (${limits.stepTimeoutMs} ms per step)`;
+  if (overResident) return `exceeded the memory limit (${limits.rssMb} MB resident)`;
   if (/heap out of memory|Reached heap limit|Allocation failed/i.test(stderr)) {
     return `exceeded the memory limit (${limits.memoryMb} MB heap)`;
   }

@@ -45,6 +45,14 @@ export interface Limits {
   /** V8 old-space limit of each child process (--max-old-space-size), MB. Default 1024. */
   memoryMb: number;
   /**
+   * Resident memory of a child process (heap, Buffers and ArrayBuffers, native allocations), MB: the
+   * heap limit does not see memory outside V8's heap, so the parent reads the child's resident size
+   * every `rssPollMs` and kills it above this. Linux only (read from /proc). Default 2048.
+   */
+  rssMb: number;
+  /** How often the parent reads a child's resident memory, ms. Default 200. */
+  rssPollMs: number;
+  /**
    * Longest any one step of one format may take in a child (preparing incl. code generation,
    * verifying, warming up, or one round of samples) before the child is killed. Default 60 000 ms.
    */
@@ -84,4 +92,10 @@ export const quickSettings: MeasureSettings = {
   measureAllocations: false,
 };
 
-export const defaultLimits: Limits = { memoryMb: 1024, stepTimeoutMs: 60_000, startupTimeoutMs: 30_000 };
+export const defaultLimits: Limits = {
+  memoryMb: 1024,
+  rssMb: 2048,
+  rssPollMs: 200,
+  stepTimeoutMs: 60_000,
+  startupTimeoutMs: 30_000,
+};

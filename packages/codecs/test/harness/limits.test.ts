@@ -75,4 +75,17 @@ describe("child-process limits", () => {
     expect(hog?.error).toBe("exceeded the memory limit (64 MB heap) while verifying");
     expect(r.formats.find((f) => f.id === "v8")?.ok).toBe(true);
   });
+
+  it("a format whose Buffers outgrow the resident-memory limit fails cleanly; the heap limit never saw them", async () => {
+    const r = await runComparison(everyTypeDataset, {
+      entries: [...v8, bad("buffers", "bufferHogAdapter")],
+      quick: true,
+      settings: tiny,
+      limits: { memoryMb: 1024, rssMb: 400, rssPollMs: 20, stepTimeoutMs: 60_000 },
+    });
+    const hog = r.formats.find((f) => f.id === "buffers");
+    expect(hog?.ok).toBe(false);
+    expect(hog?.error).toBe("exceeded the memory limit (400 MB resident) while verifying");
+    expect(r.formats.find((f) => f.id === "v8")?.ok).toBe(true);
+  });
 });
