@@ -1,5 +1,5 @@
 import { importSchema, loadDataset } from "@wirebench/codecs/load-dataset";
-import { checkJsonShape, inferDataset, JsonInputError, parseJsonLossless } from "@wirebench/schemas";
+import { checkJsonShape, inferSchema, JsonInputError, parseJsonLossless } from "@wirebench/schemas";
 import type { WebEnv } from "../../env.ts";
 import { AppError } from "../app-error.ts";
 import type { CreateRunRequest } from "../contracts/runs.ts";
@@ -46,7 +46,9 @@ export function validateRunInput(env: WebEnv, req: CreateRunRequest, sampleText:
   const limits = { maxDepth: env.WIREBENCH_MAX_DEPTH, maxKeys: env.WIREBENCH_MAX_KEYS };
   try {
     if (!req.schema) {
-      inferDataset(sampleText, { sampleFormat: req.sampleFormat, limits });
+      // The schema alone: every error inferDataset would raise, without building the data tree the
+      // worker builds anyway.
+      inferSchema(sampleText, { sampleFormat: req.sampleFormat, limits });
       return;
     }
     // The limits are enforced here; loadDataset below parses without them.
