@@ -1,7 +1,7 @@
 import type { DataObject, DataValue, IrType, RecordField, RecordType } from "@wirebench/schemas";
 import protobuf from "protobufjs";
 import { defineKey, isPlainObject } from "../adapters/convert-values.ts";
-import { fits, ISO_DATE_TIME } from "./ir-walk.ts";
+import { fits, isoMillis } from "./ir-walk.ts";
 
 /**
  * Reads a JSON sample that follows a given schema (`--schema`) into the data model keyed by the
@@ -79,7 +79,7 @@ export function conformToSchema(t: IrType, v: DataValue, path = ""): DataValue {
  * decoded value can be compared in the sample's own shape. The wire carries epoch milliseconds.
  */
 function conformTimestamp(v: DataValue, at: string): DataValue {
-  if (typeof v === "string" && ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v))) return v;
+  if (typeof v === "string" && !Number.isNaN(isoMillis(v))) return v;
   if (typeof v === "number" && Number.isInteger(v)) return v;
   if (typeof v === "bigint") return conformInt("int64", v, at);
   throw new Error(`${at}: expected an ISO-8601 date-time or epoch milliseconds, found ${kindOf(v)}`);

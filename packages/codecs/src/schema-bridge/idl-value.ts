@@ -8,7 +8,7 @@ import type {
 } from "@wirebench/schemas";
 import { defineKey, isPlainObject } from "../adapters/convert-values.ts";
 import { anyFromJson, anyToJson } from "./any-json.ts";
-import { ABSENT, type Absent, defaultOf, ISO_DATE_TIME, normalizeInt, reverse } from "./ir-walk.ts";
+import { ABSENT, type Absent, defaultOf, isoMillis, normalizeInt, reverse } from "./ir-walk.ts";
 
 /** Per-library hooks at the edges of the walk: field naming and scalar leaves. */
 export interface IdlValueOptions {
@@ -258,8 +258,7 @@ export class IdlValueMapper {
   private timestampToMillis(orig: IrType, v: DataValue, path: string): number | bigint {
     const known = this.timestampShapes.has(orig);
     if (typeof v === "string") {
-      // Date.parse alone would also take "Wed Aug 27 13:08:45 +0000 2014", which no IDL means.
-      const ms = ISO_DATE_TIME.test(v) ? Date.parse(v) : Number.NaN;
+      const ms = isoMillis(v);
       if (Number.isNaN(ms)) throw new Error(`${path || "/"}: "${v}" is not an ISO-8601 timestamp`);
       if (!known) this.timestampShapes.set(orig, { iso: true, fraction: /[.,]\d/.test(v) });
       return ms;

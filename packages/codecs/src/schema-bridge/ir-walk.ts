@@ -6,7 +6,13 @@ export const ABSENT: unique symbol = Symbol("absent");
 export type Absent = typeof ABSENT;
 
 /** ISO-8601 date-time, as the canonical Protobuf JSON mapping writes google.protobuf.Timestamp. */
-export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}([.,]\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}([.,]\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * Epoch milliseconds of ISO-8601 date-time text, or NaN for anything else: Date.parse alone would
+ * also take "Wed Aug 27 13:08:45 +0000 2014", which no IDL means.
+ */
+export const isoMillis = (v: string): number => (ISO_DATE_TIME.test(v) ? Date.parse(v) : Number.NaN);
 
 /** Which IR variant of a union a runtime value belongs to (first that fits, in declaration order). */
 export function unionVariantIndex(variants: IrType[], v: DataValue): number {
