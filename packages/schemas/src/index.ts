@@ -1,7 +1,7 @@
 export { adaptIr, type IdlCapabilities, namedTypes } from "./emit/adapt-ir.ts";
 export { emitAvsc } from "./emit/emit-avsc.ts";
 export { capnpFileId, emitCapnp } from "./emit/emit-capnp.ts";
-export { emitFbs } from "./emit/emit-fbs.ts";
+export { emitFbs, isFbsOptionalScalar } from "./emit/emit-fbs.ts";
 export { emitJsonSchema } from "./emit/emit-jsonschema.ts";
 export { emitProto, protoFieldNumber } from "./emit/emit-proto.ts";
 export { emitThrift } from "./emit/emit-thrift.ts";

@@ -7,6 +7,7 @@ import {
   type EmittedSchema,
   emitFbs,
   type IrType,
+  isFbsOptionalScalar,
   type RecordType,
 } from "@wirebench/schemas";
 import * as flatbuffers from "flatbuffers";
@@ -73,8 +74,6 @@ function recordsOf(t: IrType, out = new Map<string, RecordType>()): Map<string, 
 }
 
 const forced = Symbol("forcesDefaults");
-const isScalarKind = (k: string) =>
-  ["bool", "int32", "int64", "uint32", "uint64", "float32", "float64", "timestamp", "enum"].includes(k);
 
 /**
  * flatc 2.0.8's TypeScript gives an optional scalar (`x: bool = null`) an adder that passes the
@@ -92,9 +91,7 @@ function keepOptionalScalarDefaults(table: TableClass | undefined, rec: RecordTy
   if (adders.length !== rec.fields.length)
     throw new Error(`${rec.name} has ${adders.length} adders, the schema ${rec.fields.length} fields`);
   rec.fields.forEach((f, i) => {
-    // The emitter's rule for `= null`.
-    const base = f.type.kind === "nullable" ? f.type.type : f.type;
-    if (!isScalarKind(base.kind) || !(f.optional || f.type.kind === "nullable")) return;
+    if (!isFbsOptionalScalar(f)) return;
     const name = adders[i] as string;
     const add = table[name] as ((b: flatbuffers.Builder, v: unknown) => void) & { [forced]?: true };
     // The generated module is cached by require: a second prepare in this process sees it patched.

@@ -1,4 +1,4 @@
-import type { IrSchema, IrType, RecordType } from "../ir.ts";
+import type { IrSchema, IrType, RecordField, RecordType } from "../ir.ts";
 import { fbsReserved } from "../naming/reserved-words.ts";
 import { adaptedParts, adaptIr, namedTypes } from "./adapt-ir.ts";
 import type { EmittedSchema } from "./emitted-schema.ts";
@@ -18,6 +18,13 @@ const scalar: Record<string, string> = {
 };
 const isScalar = (t: IrType) =>
   ["bool", "int32", "int64", "uint32", "uint64", "float32", "float64", "timestamp", "enum"].includes(t.kind);
+
+/**
+ * Whether the emitted schema declares this field an optional scalar (`x: bool = null`): a scalar that
+ * may be absent or null. The FlatBuffers adapter needs the same answer to work around flatc's adders.
+ */
+export const isFbsOptionalScalar = (f: RecordField): boolean =>
+  isScalar(f.type.kind === "nullable" ? f.type.type : f.type) && (f.optional || f.type.kind === "nullable");
 
 function typeName(t: IrType): string {
   switch (t.kind) {
@@ -55,10 +62,7 @@ export function emitFbs(schema: IrSchema): EmittedSchema {
     } else if (t.kind === "record") {
       lines.push(`table ${t.name} {`);
       t.fields.forEach((f, i) => {
-        const optionalScalar =
-          isScalar(f.type.kind === "nullable" ? f.type.type : f.type) &&
-          (f.optional || f.type.kind === "nullable");
-        lines.push(`  ${f.name}:${typeName(f.type)}${optionalScalar ? " = null" : ""} (id: ${i});`);
+        lines.push(`  ${f.name}:${typeName(f.type)}${isFbsOptionalScalar(f) ? " = null" : ""} (id: ${i});`);
       });
       lines.push("}", "");
     }
