@@ -1,7 +1,8 @@
 /**
  * Child process entry: prepares every format it is given (outside timing), verifies round trips and
- * sizes when asked, then measures all formats interleaved in rounds. Reports each step before it
- * starts so the parent can kill a format that hangs or runs out of memory and name it.
+ * sizes when asked, warms every format up and counts allocations, then waits for the parent's go
+ * (other children may be timing) and measures all formats interleaved in rounds. Reports each step
+ * before it starts so the parent can kill a format that hangs or runs out of memory and name it.
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
