@@ -231,6 +231,23 @@ describe("POST /api/v1/runs", () => {
       },
       /^sample: the sample does not follow the schema: \/id: /,
     ],
+    [
+      "a sample for a schema nested beyond the web's depth limit",
+      {
+        sample: `{"id": 1, "x": ${"[".repeat(300)}${"]".repeat(300)}}`,
+        schema: { kind: "proto", text: 'syntax = "proto3"; message M { int64 id = 1; }' },
+      },
+      /^sample: nesting deeper than 256 levels at line 1, column \d+ \(limit maxDepth\)/,
+    ],
+    [
+      "an NDJSON line with a syntax error under a schema",
+      {
+        sample: '{"id": 1}\n{"id": }',
+        sampleFormat: "ndjson",
+        schema: { kind: "proto", text: 'syntax = "proto3"; message M { int64 id = 1; }' },
+      },
+      /^sample: line 2: invalid JSON at line 1, column 8/,
+    ],
   ])("rejects %s with 400 before a run exists", async (_what, request, message) => {
     const res = await expectNoNewRun(() => postRun(s, post(JSON.stringify(request))));
     expect(res.status).toBe(400);

@@ -7,6 +7,7 @@ import {
   importJsonSchema,
   importProto,
   inferDataset,
+  type ParseLimits,
   parseJsonLossless,
   SchemaImportError,
 } from "@wirebench/schemas";
@@ -20,6 +21,8 @@ export interface SampleInput {
   sampleFormat?: "json" | "ndjson";
   /** The schema the sample must follow; inferred from the sample when absent. */
   schema?: { kind: SchemaKind; text: string; rootType?: string };
+  /** Limits for reading the sample (default: the schemas package's defaults). */
+  limits?: Partial<ParseLimits>;
 }
 
 /** `.proto` → proto, `.avsc` → avsc, anything else JSON Schema. */
@@ -44,7 +47,10 @@ export function importSchema(s: NonNullable<SampleInput["schema"]>): IrSchema {
  */
 export function loadDataset(input: SampleInput): Dataset {
   if (!input.schema)
-    return inferDataset(input.text, input.sampleFormat ? { sampleFormat: input.sampleFormat } : {});
+    return inferDataset(input.text, {
+      ...(input.sampleFormat ? { sampleFormat: input.sampleFormat } : {}),
+      ...(input.limits ? { limits: input.limits } : {}),
+    });
   const schema = importSchema(input.schema);
   let values: DataValue[];
   if (input.sampleFormat === "ndjson") {
@@ -54,13 +60,13 @@ export function loadDataset(input: SampleInput): Dataset {
       .filter(([l]) => l !== "")
       .map(([l, i]) => {
         try {
-          return parseJsonLossless(l);
+          return parseJsonLossless(l, input.limits);
         } catch (err) {
           throw new Error(`line ${i + 1}: ${(err as Error).message}`);
         }
       });
   } else {
-    const doc = parseJsonLossless(input.text);
+    const doc = parseJsonLossless(input.text, input.limits);
     const root = schema.root.kind === "nullable" ? schema.root.type : schema.root;
     values = Array.isArray(doc) && root.kind !== "array" ? doc : [doc];
   }

@@ -1,5 +1,5 @@
 import { importSchema, loadDataset } from "@wirebench/codecs/load-dataset";
-import { checkJsonShape, inferSchema, JsonInputError, parseJsonLossless } from "@wirebench/schemas";
+import { checkJsonShape, inferSchema, JsonInputError } from "@wirebench/schemas";
 import type { WebEnv } from "../../env.ts";
 import { AppError } from "../app-error.ts";
 import type { CreateRunRequest } from "../contracts/runs.ts";
@@ -44,22 +44,20 @@ export function validateRunInput(env: WebEnv, req: CreateRunRequest, sampleText:
   if (sampleText === undefined) return;
   if (!sampleText.trim()) throw bad("sample is empty.");
   const limits = { maxDepth: env.WIREBENCH_MAX_DEPTH, maxKeys: env.WIREBENCH_MAX_KEYS };
-  try {
-    if (!req.schema) {
+  if (!req.schema) {
+    try {
       // The schema alone: every error inferDataset would raise, without building the data tree the
       // worker builds anyway.
       inferSchema(sampleText, { sampleFormat: req.sampleFormat, limits });
-      return;
+    } catch (err) {
+      if (err instanceof JsonInputError) throw bad(`sample: ${err.message}`);
+      throw err;
     }
-    // The limits are enforced here; loadDataset below parses without them.
-    if (req.sampleFormat === "json") parseJsonLossless(sampleText, limits);
-    else for (const line of sampleText.split("\n")) if (line.trim()) parseJsonLossless(line, limits);
-  } catch (err) {
-    if (err instanceof JsonInputError) throw bad(`sample: ${err.message}`);
-    throw err;
+    return;
   }
   try {
-    loadDataset({ text: sampleText, sampleFormat: req.sampleFormat, schema: req.schema });
+    // What the worker will do, with the web's limits: one parse checks the JSON and the schema.
+    loadDataset({ text: sampleText, sampleFormat: req.sampleFormat, schema: req.schema, limits });
   } catch (err) {
     if (err instanceof RangeError) throw bad("sample: nested too deeply to read against the schema.");
     throw bad(`sample: ${(err as Error).message}`);
