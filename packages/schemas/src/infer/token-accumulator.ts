@@ -1,5 +1,5 @@
 import { JsonErrorAt, reachedEnd, type TokenSink, TokenType } from "../parse/json-token-stream.ts";
-import { maxSupportedDepth, type ParseLimits } from "../parse/limits.ts";
+import { depthLimit, keysLimit, type LimitWords, type ParseLimits } from "../parse/limits.ts";
 import { JsonInputError, parseNumber } from "../parse/parse-json-lossless.ts";
 import {
   type Acc,
@@ -99,7 +99,8 @@ const firstChars: Partial<Record<TokenType, string>> = {
 export class TokenAccumulator implements TokenSink {
   readonly root = newAcc();
   private readonly stack: Frame[] = [];
-  private readonly maxDepth: number;
+  private readonly depth: ReturnType<typeof depthLimit>;
+  private readonly keys: LimitWords;
   private messages = 0;
   private tokens = 0;
   private topDone = false;
@@ -111,7 +112,8 @@ export class TokenAccumulator implements TokenSink {
     private readonly limits: ParseLimits,
     private readonly ndjson: boolean,
   ) {
-    this.maxDepth = Math.min(limits.maxDepth, maxSupportedDepth);
+    this.depth = depthLimit(limits.maxDepth);
+    this.keys = keysLimit(limits.maxKeys);
   }
 
   get atMessageStart(): boolean {
@@ -154,12 +156,7 @@ export class TokenAccumulator implements TokenSink {
     else if (type === TokenType.COMMA && (e === commaOrEndOfObject || e === commaOrEndOfArray))
       frame.expect = e === commaOrEndOfObject ? key : item;
     else if (type === TokenType.COLON && e === colon) {
-      if (++frame.colons > this.limits.maxKeys)
-        throw new JsonErrorAt(
-          `an object with more than ${this.limits.maxKeys} keys`,
-          offset,
-          " (limit maxKeys)",
-        );
+      if (++frame.colons > this.limits.maxKeys) throw new JsonErrorAt(this.keys.head, offset, this.keys.tail);
       frame.expect = memberValue;
     } else return false;
     return true;
@@ -236,15 +233,8 @@ export class TokenAccumulator implements TokenSink {
   }
 
   private push(offset: number, isObject: boolean, acc: Acc, target: Acc): void {
-    if (this.stack.length >= this.maxDepth) {
-      const capped =
-        this.maxDepth < this.limits.maxDepth ? `, at most ${maxSupportedDepth} is supported` : "";
-      throw new JsonErrorAt(
-        `nesting deeper than ${this.maxDepth} levels`,
-        offset,
-        ` (limit maxDepth${capped})`,
-      );
-    }
+    if (this.stack.length >= this.depth.maxDepth)
+      throw new JsonErrorAt(this.depth.head, offset, this.depth.tail);
     this.stack.push({
       isObject,
       expect: isObject ? keyOrEnd : itemOrEnd,

@@ -24,3 +24,25 @@ export const defaultParseLimits: ParseLimits = {
  * depth error. 1,000 keeps a margin for smaller worker stacks and the codecs' own recursion.
  */
 export const maxSupportedDepth = 1_000;
+
+/** What a refusal says before and after its "at line L, column C". */
+export interface LimitWords {
+  head: string;
+  tail: string;
+}
+
+/**
+ * The nesting a requested maxDepth really allows (capped at maxSupportedDepth) and how a refusal
+ * reads: the whole-text check and the streaming reader must word it alike.
+ */
+export function depthLimit(requested: number): LimitWords & { maxDepth: number } {
+  const maxDepth = Math.min(requested, maxSupportedDepth);
+  const capped = maxDepth < requested ? `, at most ${maxSupportedDepth} is supported` : "";
+  return { maxDepth, head: `nesting deeper than ${maxDepth} levels`, tail: ` (limit maxDepth${capped})` };
+}
+
+/** How a refusal of an object with too many keys reads (see depthLimit). */
+export const keysLimit = (maxKeys: number): LimitWords => ({
+  head: `an object with more than ${maxKeys} keys`,
+  tail: " (limit maxKeys)",
+});

@@ -1,7 +1,7 @@
 import { parse } from "lossless-json";
 import type { DataValue } from "../ir.ts";
 import { setOwn } from "../naming/set-own.ts";
-import { defaultParseLimits, maxSupportedDepth, type ParseLimits } from "./limits.ts";
+import { defaultParseLimits, depthLimit, keysLimit, type ParseLimits } from "./limits.ts";
 
 /**
  * A float written with a fraction or exponent whose value is integral (`1.0`, `2e3`): the one case
@@ -62,7 +62,8 @@ export function lineColumn(text: string, offset: number): { line: number; column
  * or a million keys are refused before a recursive parser could overflow the stack or the heap.
  */
 export function checkJsonShape(text: string, limits: Pick<ParseLimits, "maxDepth" | "maxKeys">): void {
-  const maxDepth = Math.min(limits.maxDepth, maxSupportedDepth);
+  const depth = depthLimit(limits.maxDepth);
+  const keys = keysLimit(limits.maxKeys);
   const keyCounts: number[] = [];
   const isObject: boolean[] = [];
   let inString = false;
@@ -77,11 +78,10 @@ export function checkJsonShape(text: string, limits: Pick<ParseLimits, "maxDepth
     else if (c === 123 || c === 91) {
       isObject.push(c === 123);
       keyCounts.push(0);
-      if (isObject.length > maxDepth) {
+      if (isObject.length > depth.maxDepth) {
         const { line, column } = lineColumn(text, i);
-        const capped = maxDepth < limits.maxDepth ? `, at most ${maxSupportedDepth} is supported` : "";
         throw new JsonInputError(
-          `nesting deeper than ${maxDepth} levels at line ${line}, column ${column} (limit maxDepth${capped})`,
+          `${depth.head} at line ${line}, column ${column}${depth.tail}`,
           line,
           column,
         );
@@ -94,11 +94,7 @@ export function checkJsonShape(text: string, limits: Pick<ParseLimits, "maxDepth
       keyCounts[keyCounts.length - 1] = n;
       if (n > limits.maxKeys) {
         const { line, column } = lineColumn(text, i);
-        throw new JsonInputError(
-          `an object with more than ${limits.maxKeys} keys at line ${line}, column ${column} (limit maxKeys)`,
-          line,
-          column,
-        );
+        throw new JsonInputError(`${keys.head} at line ${line}, column ${column}${keys.tail}`, line, column);
       }
     }
   }
