@@ -3,7 +3,7 @@ import { jsonCheckerCases } from "@wirebench/corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postRun } from "../../src/server/http/runs-api.ts";
 import { createProject, revokeToken } from "../../src/server/services/create-project.ts";
-import { createTestServices, post, type TestServices } from "./test-services.ts";
+import { createTestServices, lazyBody, post, type TestServices } from "./test-services.ts";
 
 let s: TestServices;
 beforeAll(async () => {
@@ -122,22 +122,6 @@ describe("POST /api/v1/runs", () => {
     );
   });
 
-  /** A body of `total` bytes made on demand, counting what the server actually pulled. */
-  const lazyBody = (total: number, chunk = 64 * 1024) => {
-    const counter = { pulled: 0 };
-    const stream = new ReadableStream<Uint8Array>(
-      {
-        pull(c) {
-          if (counter.pulled >= total) return c.close();
-          const n = Math.min(chunk, total - counter.pulled);
-          counter.pulled += n;
-          c.enqueue(new Uint8Array(n).fill(0x78));
-        },
-      },
-      { highWaterMark: 0 },
-    );
-    return { stream, counter };
-  };
   const limit = 1024 * 1024;
   const twentyMbOver = limit + 20 * 1024 * 1024;
 

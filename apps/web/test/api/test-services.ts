@@ -40,3 +40,23 @@ export const post = (body: string, headers: Record<string, string> = {}) =>
     body,
     headers: { "content-type": "application/json", ...headers },
   });
+
+/**
+ * A request body of `total` bytes made on demand (no Content-Length), counting what the server
+ * actually pulled, so a test can show it stopped reading at the limit.
+ */
+export function lazyBody(total: number, chunk = 64 * 1024) {
+  const counter = { pulled: 0 };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(c) {
+        if (counter.pulled >= total) return c.close();
+        const n = Math.min(chunk, total - counter.pulled);
+        counter.pulled += n;
+        c.enqueue(new Uint8Array(n).fill(0x78));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, counter };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleTrpc } from "../../src/server/trpc/handler.ts";
-import { createTestServices, type TestServices } from "./test-services.ts";
+import { createTestServices, lazyBody, type TestServices } from "./test-services.ts";
 
 const limit = 64 * 1024;
 let s: TestServices;
@@ -15,23 +15,6 @@ afterAll(async () => s?.close());
 /** What the browser's httpBatchLink sends for one `runs.create` call. */
 const createUrl = "http://wirebench.test/api/trpc/runs.create?batch=1";
 const createBody = (sampleText: string) => JSON.stringify({ 0: { sampleText, formats: ["json"] } });
-
-/** A body of `total` bytes made on demand (no Content-Length), counting what the server pulled. */
-function lazyBody(total: number, chunk = 16 * 1024) {
-  const counter = { pulled: 0 };
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(c) {
-        if (counter.pulled >= total) return c.close();
-        const n = Math.min(chunk, total - counter.pulled);
-        counter.pulled += n;
-        c.enqueue(new Uint8Array(n).fill(0x78));
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return { stream, counter };
-}
 
 type BatchReply = { error?: { message: string; data: { code: string; httpStatus: number } } }[];
 
@@ -54,7 +37,7 @@ describe("tRPC runs.create size limit", () => {
   it("answers a streamed body over the limit with PAYLOAD_TOO_LARGE, stopping soon after the limit", async () => {
     const before = await s.prisma.run.count();
     const total = limit * 20;
-    const { stream, counter } = lazyBody(total);
+    const { stream, counter } = lazyBody(total, 16 * 1024);
     const req = new Request(createUrl, {
       method: "POST",
       body: stream,
@@ -75,7 +58,7 @@ describe("tRPC runs.create size limit", () => {
   it("refuses by Content-Length before reading the body", async () => {
     const before = await s.prisma.run.count();
     const total = limit * 20;
-    const { stream, counter } = lazyBody(total);
+    const { stream, counter } = lazyBody(total, 16 * 1024);
     const req = new Request(createUrl, {
       method: "POST",
       body: stream,

@@ -38,6 +38,17 @@ type PerCompressor = Record<Name, number>;
 
 const msSince = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
+/** Mean milliseconds of one call of `fn`, called once per item, only the calls timed. */
+function meanMsPerCall(fn: (b: Uint8Array) => unknown, items: Uint8Array[]): number {
+  let ms = 0;
+  for (const item of items) {
+    const t0 = process.hrtime.bigint();
+    fn(item);
+    ms += msSince(t0);
+  }
+  return ms / Math.max(1, items.length);
+}
+
 /**
  * Repeats `pass` (which returns the milliseconds it measured) up to COMPRESS_REPEATS times while the
  * budget lasts, and returns the median.
@@ -79,24 +90,8 @@ export async function compressedSizes(encoded: Uint8Array[]): Promise<SizeDetail
     perMessage[name] = messages.reduce((sum, c) => sum + c.byteLength, 0) / count;
     // Timed message by message, as a server compresses each response: one stream of them all would
     // hide the per-call setup that dominates small messages.
-    perMessageCompressMs[name] = medianOfPasses(() => {
-      let ms = 0;
-      for (const m of encoded) {
-        const t0 = process.hrtime.bigint();
-        compress(m);
-        ms += msSince(t0);
-      }
-      return ms / count;
-    });
-    perMessageDecompressMs[name] = medianOfPasses(() => {
-      let ms = 0;
-      for (const c of messages) {
-        const t0 = process.hrtime.bigint();
-        decompress(c);
-        ms += msSince(t0);
-      }
-      return ms / count;
-    });
+    perMessageCompressMs[name] = medianOfPasses(() => meanMsPerCall(compress, encoded));
+    perMessageDecompressMs[name] = medianOfPasses(() => meanMsPerCall(decompress, messages));
   }
   return { dataset, perMessage, compressMs, perMessageCompressMs, perMessageDecompressMs };
 }
