@@ -2,6 +2,15 @@ import { type CorpusDocument, readCorpus } from "@wirebench/corpus";
 import { type Dataset, inferDataset } from "@wirebench/schemas";
 import type { Result, Timing } from "../src/index.ts";
 
+/** The first twitter.json statuses that fit in 10,000 characters: the time-to-result sample. */
+export function tenKbTwitterSample(): { text: string; statuses: number } {
+  const twitter = JSON.parse(readCorpus("twitter.json")) as { statuses: unknown[] };
+  const of = (n: number) => JSON.stringify({ ...twitter, statuses: twitter.statuses.slice(0, n) });
+  let n = 1;
+  while (of(n + 1).length <= 10_000) n++;
+  return { text: of(n), statuses: n };
+}
+
 export function corpusDataset(doc: CorpusDocument): Dataset {
   return inferDataset(readCorpus(doc));
 }

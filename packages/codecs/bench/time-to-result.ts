@@ -9,12 +9,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readCorpus } from "@wirebench/corpus";
+import { tenKbTwitterSample } from "./bench-helpers.ts";
 
-const twitter = JSON.parse(readCorpus("twitter.json")) as { statuses: unknown[]; search_metadata: unknown };
-let n = 1;
-while (JSON.stringify({ ...twitter, statuses: twitter.statuses.slice(0, n + 1) }).length <= 10_000) n++;
-const sample = JSON.stringify({ ...twitter, statuses: twitter.statuses.slice(0, n) });
+const { text: sample, statuses: n } = tenKbTwitterSample();
 const dir = mkdtempSync(join(tmpdir(), "wirebench-ttr-"));
 const file = join(dir, "sample.json");
 writeFileSync(file, sample);
