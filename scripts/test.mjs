@@ -1,4 +1,4 @@
-// `npm test`: install what is missing (npm packages, schema compilers, Chromium), then lint,
+// `npm test`: install what is missing (npm packages, schema compilers, Chromium, PostgreSQL, Redis), then lint,
 // typecheck and run every package's tests against the real PostgreSQL and Redis.
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -13,10 +13,12 @@ import {
   root,
   run,
 } from "./lib.mjs";
+import { ensureServices } from "./services.mjs";
 
 ensureNodeModules();
 ensureDebianPackages([...compilers, chromium]);
 ensurePrismaClient();
+await ensureServices();
 
 const bin = (name) => join(root, "node_modules", ".bin", name);
 const report = ".vitest-report.json";

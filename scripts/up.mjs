@@ -12,10 +12,12 @@ import {
   root,
   run,
 } from "./lib.mjs";
+import { ensureServices } from "./services.mjs";
 
 ensureNodeModules();
 ensureDebianPackages();
 ensurePrismaClient();
+await ensureServices();
 migrateDatabase();
 // Turbo's cache makes this instant when nothing changed since the last build.
 run(

@@ -6,7 +6,7 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 export const webEnvSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgresql:// URL" })
-    .default("postgresql://postgres@127.0.0.1:5432/wirebench"),
+    .default("postgresql://wirebench:wirebench@127.0.0.1:5432/wirebench"),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: "must be a redis:// URL" })
     .default("redis://127.0.0.1:6379"),

@@ -4,7 +4,7 @@ import { parseWebEnv } from "../src/env.ts";
 describe("web env", () => {
   it("defaults to the services on this machine", () => {
     expect(parseWebEnv({})).toMatchObject({
-      DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/wirebench",
+      DATABASE_URL: "postgresql://wirebench:wirebench@127.0.0.1:5432/wirebench",
       REDIS_URL: "redis://127.0.0.1:6379",
       PUBLIC_URL: "http://localhost:3000",
       WIREBENCH_QUEUE: "wirebench-runs",

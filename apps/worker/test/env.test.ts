@@ -4,7 +4,7 @@ import { EnvError, parseWorkerEnv } from "../src/env.ts";
 describe("worker env", () => {
   it("defaults to the services on this machine", () => {
     const env = parseWorkerEnv({});
-    expect(env.DATABASE_URL).toBe("postgresql://postgres@127.0.0.1:5432/wirebench");
+    expect(env.DATABASE_URL).toBe("postgresql://wirebench:wirebench@127.0.0.1:5432/wirebench");
     expect(env.REDIS_URL).toBe("redis://127.0.0.1:6379");
     expect(env.WIREBENCH_QUEUE).toBe("wirebench-runs");
     expect(env.WORKER_SHUTDOWN_TIMEOUT_MS).toBe(30_000);

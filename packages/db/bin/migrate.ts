@@ -3,7 +3,7 @@ import { ensureDatabase } from "../src/ensure-database.ts";
 import { ServiceUnreachableError } from "../src/errors.ts";
 import { migrate } from "../src/migrate.ts";
 
-const url = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/wirebench";
+const url = process.env.DATABASE_URL ?? "postgresql://wirebench:wirebench@127.0.0.1:5432/wirebench";
 try {
   const { created } = await ensureDatabase(url);
   const { applied, alreadyApplied } = await migrate(url);
