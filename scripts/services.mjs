@@ -84,7 +84,8 @@ export async function ensurePostgres(url = process.env.DATABASE_URL ?? defaultDa
   const port = u.port || "5432";
   const local = isLoopback(host);
   if (!(await reachable(host, port))) {
-    if (!local) fail(`PostgreSQL at ${host}:${port} (DATABASE_URL) is not reachable; start it or fix the URL`);
+    if (!local)
+      fail(`PostgreSQL at ${host}:${port} (DATABASE_URL) is not reachable; start it or fix the URL`);
     if (!onPath("pg_ctlcluster") || !existsSync("/usr/lib/postgresql")) {
       aptInstall(["postgresql"], "PostgreSQL is not installed");
     }
@@ -103,7 +104,8 @@ export async function ensureRedis(url = process.env.REDIS_URL ?? defaultRedisUrl
   const host = u.hostname;
   const port = u.port || "6379";
   if (await reachable(host, port)) return;
-  if (!isLoopback(host)) fail(`Redis at ${host}:${port} (REDIS_URL) is not reachable; start it or fix the URL`);
+  if (!isLoopback(host))
+    fail(`Redis at ${host}:${port} (REDIS_URL) is not reachable; start it or fix the URL`);
   if (!onPath("redis-server")) aptInstall(["redis-server"], "Redis is not installed");
   log(`starting Redis on ${host}:${port}`);
   const dir = isRoot() ? "/var/lib/redis" : `${process.env.HOME}/.wirebench/redis`;
