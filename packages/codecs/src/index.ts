@@ -2,6 +2,20 @@ export { isPlainObject } from "./adapters/convert-values.ts";
 export type { Adapter, PrepareContext, PreparedCodec, Unsupported } from "./adapters/types.ts";
 export { compareDatasets } from "./fidelity/compare-values.ts";
 export {
+  type ChildIdentity,
+  chooseChildIdentity,
+  createWorkDir,
+  workDirPrefix,
+} from "./harness/child-sandbox.ts";
+export { endWithParent } from "./harness/end-with-parent.ts";
+export {
+  type BoundedExit,
+  forkBounded,
+  lastErrorLine,
+  type MemoryBounds,
+  memoryBoundExceeded,
+} from "./harness/fork-bounded.ts";
+export {
   defaultLimits,
   defaultSettings,
   type Limits,
@@ -16,6 +30,7 @@ export {
   schemaKindOf,
 } from "./pipeline/load-dataset.ts";
 export {
+  type DatasetFile,
   type ProgressEvent,
   type ProgressPhase,
   type RunOptions,

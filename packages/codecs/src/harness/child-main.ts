@@ -7,7 +7,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deserialize } from "node:v8";
-import { Worker } from "node:worker_threads";
 import type { Dataset } from "@wirebench/schemas";
 import { isUnsupported, type PreparedCodec } from "../adapters/types.ts";
 import { compareDatasets } from "../fidelity/compare-values.ts";
@@ -16,6 +15,7 @@ import type { FirstMessage } from "../result/result-schema.ts";
 import { compressedSizes } from "../sizes/compressed-sizes.ts";
 import { bytesAllocatedPerOp } from "./allocations.ts";
 import { warmUpAndCalibrate } from "./calibrate.ts";
+import { endWithParent } from "./end-with-parent.ts";
 import type { ChildJob, ChildMessage, Op, ParentMessage } from "./protocol.ts";
 import { checksum, compileTimedLoop, type TimedLoop } from "./timed-batch.ts";
 
@@ -33,17 +33,7 @@ function send(msg: ChildMessage): Promise<void> {
   });
 }
 
-// Children run in their own process group (so a signal to the worker's group spares them) and
-// nothing else would stop them when the parent dies: its IPC channel closing is the signal to go.
-process.on("disconnect", () => process.exit(3));
-// A format stuck in a synchronous loop never yields, so `disconnect` cannot fire (the step timer that
-// would kill it died with the parent). A thread of its own notices the parent is gone (this process
-// was re-parented) and ends the process. It wakes twice a second and allocates next to nothing.
-new Worker(
-  `const { workerData } = require("node:worker_threads");
-   setInterval(() => { if (process.ppid !== workerData.parent) process.kill(workerData.self, "SIGKILL"); }, 500);`,
-  { eval: true, workerData: { parent: process.ppid, self: process.pid } },
-).unref();
+endWithParent();
 
 /** Tells the parent untimed work is over and waits for its go (see TurnScheduler). */
 async function waitForTurn(): Promise<void> {

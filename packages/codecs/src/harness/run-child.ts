@@ -1,13 +1,9 @@
-import { fork } from "node:child_process";
-import { createRequire } from "node:module";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+import type { ChildIdentity } from "./child-sandbox.ts";
+import { type BoundedExit, forkBounded, lastErrorLine, memoryBoundExceeded } from "./fork-bounded.ts";
 import type { ChildJob, ChildMessage, ParentMessage, Step } from "./protocol.ts";
-import { residentBytes } from "./resident-memory.ts";
 import type { Limits } from "./settings.ts";
 
-const require = createRequire(import.meta.url);
-/** Absolute loader URL so the child works whatever the caller's working directory is. */
-const tsxLoader = pathToFileURL(require.resolve("tsx")).href;
 const childEntry = fileURLToPath(new URL("./child-main.ts", import.meta.url));
 
 export interface ChildOutcome {
@@ -21,8 +17,9 @@ export interface ChildOutcome {
 }
 
 /**
- * Runs one child process with the memory limit (V8 old space) and a kill timer re-armed at every
- * step, forwarding its messages. A child that dies is reported with the format it was working on.
+ * Runs one measurement child (see forkBounded: memory limits, process group, minimal environment)
+ * with a kill timer re-armed at every step, forwarding its messages. A child that dies is reported
+ * with the format it was working on.
  */
 export function runChild(
   job: ChildJob,
@@ -30,48 +27,29 @@ export function runChild(
   onMessage: (m: ChildMessage) => void,
   /** Resolves when the child, ready to time, may go (default: at once). See TurnScheduler. */
   turn: () => Promise<void> = async () => undefined,
+  /** `identity`: the user to run as (see chooseChildIdentity); `signal`: aborting kills the child. */
+  opts: { identity?: ChildIdentity | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<ChildOutcome> {
   return new Promise((resolve) => {
-    const child = fork(childEntry, [], {
+    const bounded = forkBounded(childEntry, {
+      heapMb: limits.memoryMb,
+      rssMb: limits.rssMb,
+      rssPollMs: limits.rssPollMs,
       // --no-flush-bytecode: V8 drops the bytecode of functions idle across a few GCs; interleaving
       // leaves each format idle while the others run, and an application's hot codec never is.
-      execArgv: [
-        "--import",
-        tsxLoader,
-        `--max-old-space-size=${limits.memoryMb}`,
-        "--expose-gc",
-        "--no-flush-bytecode",
-      ],
-      serialization: "advanced",
-      stdio: ["ignore", "ignore", "pipe", "ipc"],
-      // Own process group: a SIGTERM to the worker's group (scripts/up.mjs stopping) must not kill an
-      // in-flight measurement, which the worker's graceful shutdown is waiting for. The child exits by
-      // itself when this process dies (IPC disconnect, see child-main.ts).
-      detached: true,
+      execArgv: ["--expose-gc", "--no-flush-bytecode"],
+      identity: opts.identity,
     });
-    let stderr = "";
-    // The heap limit is V8's; Buffers and native memory are watched from here.
-    let overResident = false;
-    const watchdog = setInterval(() => {
-      const bytes = child.pid === undefined ? undefined : residentBytes(child.pid);
-      if (bytes !== undefined && bytes > limits.rssMb * 1024 * 1024) {
-        overResident = true;
-        child.kill("SIGKILL");
-      }
-    }, limits.rssPollMs).unref();
-    child.stderr?.on("data", (d: Buffer) => {
-      stderr = (stderr + d.toString("utf8")).slice(-8192);
-    });
+    const { child } = bounded;
+    const onAbort = () => bounded.kill("abort");
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
+    if (opts.signal?.aborted) onAbort();
     let current: { id: string; step: Step } | undefined;
-    let timedOut = false;
     let checksum: number | undefined;
     let timer: NodeJS.Timeout | undefined;
     const arm = (ms: number) => {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        child.kill("SIGKILL");
-      }, ms);
+      timer = setTimeout(() => bounded.kill("time"), ms);
     };
     arm(limits.startupTimeoutMs);
     child.on("message", (m: ChildMessage) => {
@@ -90,18 +68,15 @@ export function runChild(
       } else if (m.type === "done") checksum = m.checksum;
       onMessage(m);
     });
-    child.on("error", (err) => {
-      clearInterval(watchdog);
-      stderr += `\n${err.message}`;
-    });
-    child.on("exit", (code, signal) => {
+    void bounded.exited.then((exit) => {
       if (timer) clearTimeout(timer);
-      clearInterval(watchdog);
-      if (checksum !== undefined && code === 0) return resolve({ completed: true, checksum });
+      opts.signal?.removeEventListener("abort", onAbort);
+      if (checksum !== undefined && exit.code === 0) return resolve({ completed: true, checksum });
+      if (exit.killed === "abort") return resolve({ completed: false, error: "the run was stopped" });
       const why =
-        timedOut && !current
+        exit.killed === "time" && !current
           ? `did not start within ${limits.startupTimeoutMs} ms`
-          : deathReason(stderr, code, signal, timedOut, overResident, limits);
+          : deathReason(exit, limits);
       if (current)
         resolve({
           completed: false,
@@ -123,19 +98,10 @@ function describeStep(step: Step): string {
   }[step];
 }
 
-function deathReason(
-  stderr: string,
-  code: number | null,
-  signal: string | null,
-  timedOut: boolean,
-  overResident: boolean,
-  limits: Limits,
-) {
-  if (timedOut) return `exceeded the time limit (${limits.stepTimeoutMs} ms per step)`;
-  if (overResident) return `exceeded the memory limit (${limits.rssMb} MB resident)`;
-  if (/heap out of memory|Reached heap limit|Allocation failed/i.test(stderr)) {
-    return `exceeded the memory limit (${limits.memoryMb} MB heap)`;
-  }
-  const last = stderr.trim().split("\n").filter(Boolean).slice(-1)[0];
-  return `measurement process exited (${signal ?? `code ${code}`})${last ? `: ${last.slice(0, 300)}` : ""}`;
+function deathReason(exit: BoundedExit, limits: Limits) {
+  if (exit.killed === "time") return `exceeded the time limit (${limits.stepTimeoutMs} ms per step)`;
+  const bound = memoryBoundExceeded(exit, { heapMb: limits.memoryMb, rssMb: limits.rssMb, rssPollMs: 0 });
+  if (bound) return bound;
+  const last = lastErrorLine(exit);
+  return `measurement process exited (${exit.signal ?? `code ${exit.code}`})${last ? `: ${last}` : ""}`;
 }

@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { defaultChildUser } from "./child-sandbox.ts";
 
 /**
  * Named measurement settings. Every option documents its default; `quick` trades precision for a
@@ -63,6 +64,12 @@ export interface Limits {
    * takes seconds on a loaded machine, where a short step limit failed every format. Default 30 000 ms.
    */
   startupTimeoutMs: number;
+  /**
+   * When this process runs as root, children (and the compilers they start) run as this user; empty
+   * keeps root. If the user cannot read the code or write the temp dir, children stay root and the
+   * worker logs why (see chooseChildIdentity). Default `nobody`.
+   */
+  childUser: string;
 }
 
 export const defaultSettings: MeasureSettings = {
@@ -98,4 +105,5 @@ export const defaultLimits: Limits = {
   rssPollMs: 200,
   stepTimeoutMs: 60_000,
   startupTimeoutMs: 30_000,
+  childUser: defaultChildUser,
 };

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serialize } from "node:v8";
 import type { Dataset } from "@wirebench/schemas";
 import { compilerVersions, gitCommit, libraryVersion, machine } from "../environment/collect-environment.ts";
+import { chooseChildIdentity, createWorkDir } from "../harness/child-sandbox.ts";
 import type { ChildMessage, Op } from "../harness/protocol.ts";
 import { runChild } from "../harness/run-child.ts";
 import {
@@ -67,6 +67,18 @@ export interface RunOptions {
   onFormatResult?: (entry: FormatResult, info: { final: boolean }) => void | Promise<void>;
   /** Cap on `firstMessage` (the first encoded message kept for a byte view). Default 4096 bytes. */
   firstMessageMaxBytes?: number;
+  /** Aborting kills the children and rejects the comparison with the signal's reason. Default: none. */
+  signal?: AbortSignal;
+}
+
+/**
+ * A dataset already written (`v8.serialize`) to `path` by someone else, e.g. a bounded child that
+ * parsed or synthesized it, so that this process never holds the messages.
+ */
+export interface DatasetFile {
+  path: string;
+  schema: Dataset["schema"];
+  messageCount: number;
 }
 
 interface FormatState {
@@ -90,15 +102,18 @@ const OPS: Op[] = ["encode", "decode", "access"];
  * trip and sizes, then measure in child processes with limits. Formats that fail or cannot represent
  * the dataset get a per-format error; the run itself completes.
  */
-export async function runComparison(dataset: Dataset, opts: RunOptions = {}): Promise<Result> {
+export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOptions = {}): Promise<Result> {
   const started = Date.now();
   const settings: MeasureSettings = { ...(opts.quick ? quickSettings : defaultSettings), ...opts.settings };
   const limits: Limits = { ...defaultLimits, ...opts.limits };
   const entries = selectEntries([...(opts.entries ?? registry), ...(opts.extraEntries ?? [])], opts.formats);
-  const workDir = opts.workDir ?? mkdtempSync(join(tmpdir(), "wirebench-"));
+  const { identity } = chooseChildIdentity(limits.childUser);
+  const workDir = opts.workDir ?? createWorkDir(identity);
   mkdirSync(workDir, { recursive: true });
-  const datasetPath = join(workDir, "dataset.v8");
-  writeFileSync(datasetPath, serialize(dataset));
+  const datasetPath = "path" in dataset ? dataset.path : join(workDir, "dataset.v8");
+  if (!("path" in dataset)) writeFileSync(datasetPath, serialize(dataset));
+  const messageCount = "path" in dataset ? dataset.messageCount : dataset.messages.length;
+  const signal = opts.signal;
 
   const states = new Map<string, FormatState>(
     entries.map((entry) => [
@@ -152,7 +167,7 @@ export async function runComparison(dataset: Dataset, opts: RunOptions = {}): Pr
   const runProcess = async (p: number) => {
     let pending = entries.filter((e) => !states.get(e.id)?.error);
     // A failed save fails the run anyway, so stop starting children once one has failed.
-    while (pending.length > 0 && !saveError) {
+    while (pending.length > 0 && !saveError && !signal?.aborted) {
       // Samples of a child that dies are discarded: only complete processes are pooled.
       const buffered: { st: FormatState; op: Op; set?: SampleSet; alloc?: number | null }[] = [];
       const onMessage = (m: ChildMessage) => {
@@ -220,7 +235,9 @@ export async function runComparison(dataset: Dataset, opts: RunOptions = {}): Pr
         limits,
         onMessage,
         turn.ready,
+        { identity, signal },
       ).finally(turn.exited);
+      if (signal?.aborted) return;
       if (outcome.completed) {
         for (const b of buffered) {
           if (b.set) b.st.samples[b.op].push(b.set);
@@ -254,6 +271,7 @@ export async function runComparison(dataset: Dataset, opts: RunOptions = {}): Pr
     if (!opts.workDir) rmSync(workDir, { recursive: true, force: true });
   }
   if (saveError) throw saveError.err;
+  if (signal?.aborted) throw signal.reason ?? new Error("the comparison was stopped");
 
   const formats = entries.map((e) => {
     const st = states.get(e.id) as FormatState;
@@ -276,7 +294,7 @@ export async function runComparison(dataset: Dataset, opts: RunOptions = {}): Pr
     },
     formats,
     noise: noiseOf(formats),
-    dataset: { messages: dataset.messages.length, schemaName: dataset.schema.name },
+    dataset: { messages: messageCount, schemaName: dataset.schema.name },
   };
 }
 

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { type RegistryEntry, registry, runComparison } from "../../src/index.ts";
+import { registry, runComparison } from "../../src/index.ts";
 import { everyTypeDataset } from "../helpers/every-type.ts";
+import { fixtureEntry } from "../helpers/fixture-entry.ts";
 
-const fixture = new URL("../fixtures/misbehaving-adapters.js", import.meta.url).href;
-const bad = (id: string, exportName: string): RegistryEntry => ({
-  id,
-  format: id,
-  variant: "test",
-  library: "node",
-  module: fixture,
-  exportName,
-  schema: false,
-});
+const bad = (id: string, exportName: string) => fixtureEntry("misbehaving-adapters.js", id, exportName);
 const v8 = registry.filter((e) => e.id === "v8");
 const tiny = {
   processes: 1,

@@ -1,0 +1,103 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { chownSync, mkdtempSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The user children run as when the parent runs as root (Limits.childUser). */
+export const defaultChildUser = "nobody";
+
+export interface ChildIdentity {
+  user: string;
+  uid: number;
+  gid: number;
+}
+
+export interface IdentityChoice {
+  /** Undefined: children run as this process's own user. */
+  identity?: ChildIdentity;
+  /** Why children keep this process's user although it is root (a warning for the log). */
+  warning?: string;
+}
+
+const require = createRequire(import.meta.url);
+/** Files a child must read: the harness itself, the TypeScript loader, the libraries it measures. */
+const neededPaths = [
+  dirname(fileURLToPath(import.meta.url)),
+  require.resolve("tsx"),
+  require.resolve("protobufjs"),
+  require.resolve("@wirebench/schemas"),
+];
+// Runs as the candidate user: every path readable and the temp dir writable (tsx caches there).
+const probe = `const fs = require("node:fs");
+for (const p of process.argv.slice(1)) fs.accessSync(p, fs.constants.R_OK);
+fs.accessSync(require("node:os").tmpdir(), fs.constants.W_OK | fs.constants.X_OK);`;
+
+const choices = new Map<string, IdentityChoice>();
+
+/**
+ * Which user children (measurement, data preparation, the schema compilers they start) run as. Only
+ * root switches: to `user` (default `nobody`), after checking that user can read the code children
+ * load and write the temp dir; if it cannot, children stay root and `warning` says why. An empty
+ * `user` keeps root on purpose. Resolved once per user.
+ */
+export function chooseChildIdentity(
+  user: string = defaultChildUser,
+  extraPaths: string[] = [],
+): IdentityChoice {
+  if (!user || process.getuid?.() !== 0) return {};
+  const key = `${user}\n${extraPaths.join("\n")}`;
+  const known = choices.get(key);
+  if (known) return known;
+  let choice: IdentityChoice;
+  try {
+    const id = (flag: string) => Number(execFileSync("id", [flag, user], { encoding: "utf8" }).trim());
+    const identity = { user, uid: id("-u"), gid: id("-g") };
+    const res = spawnSync(process.execPath, ["-e", probe, ...neededPaths, ...extraPaths], {
+      uid: identity.uid,
+      gid: identity.gid,
+      env: childEnv(identity),
+      encoding: "utf8",
+      timeout: 15_000,
+    });
+    choice =
+      res.status === 0
+        ? { identity }
+        : {
+            warning: `children run as root: user ${user} cannot read the code or write ${tmpdir()} (${
+              (res.stderr ?? "").split("\n").find((l) => l.includes("Error")) ?? `exit ${res.status}`
+            })`,
+          };
+  } catch (err) {
+    choice = { warning: `children run as root: no user ${user} (${(err as Error).message.split("\n")[0]})` };
+  }
+  choices.set(key, choice);
+  return choice;
+}
+
+/**
+ * The whole environment of a child: enough to find programs and write temp files, nothing else.
+ * Secrets in the parent's environment (DATABASE_URL, REDIS_URL, tokens) never reach code that
+ * handles a user's data; Node flags come from the parent's execArgv, not an inherited NODE_OPTIONS.
+ */
+export function childEnv(identity?: ChildIdentity): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const key of ["PATH", "LANG", "LC_ALL", "TMPDIR"]) {
+    const value = process.env[key];
+    if (value !== undefined) env[key] = value;
+  }
+  // The unprivileged user's own home usually does not exist; root's is not theirs to write.
+  env.HOME = identity ? tmpdir() : (process.env.HOME ?? tmpdir());
+  return env;
+}
+
+/** Temp dirs of runs start with this, so a sweep at start can find the ones a killed process left. */
+export const workDirPrefix = "wirebench-";
+
+/** A fresh temp dir for one run, owned by the children's user so they can write generated code. */
+export function createWorkDir(identity?: ChildIdentity, prefix = workDirPrefix): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  if (identity) chownSync(dir, identity.uid, identity.gid);
+  return dir;
+}

@@ -1,0 +1,100 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { runComparison } from "../../src/index.ts";
+import { fixtureEntry } from "../helpers/fixture-entry.ts";
+
+const entry = (id: string, exportName: string) => fixtureEntry("sandbox-adapters.js", id, exportName);
+const anySchema = { irVersion: 1, name: "Root", root: { kind: "any" }, source: "json" } as const;
+const tiny = {
+  processes: 1,
+  rounds: 1,
+  samplesPerRound: 1,
+  warmupMinMs: 1,
+  warmupMaxMs: 5,
+  measureAllocations: false,
+};
+
+/** Live (not zombie) processes whose command line is exactly `argv`. */
+function processesRunning(argv: string[]): number[] {
+  const wanted = `${argv.join("\0")}\0`;
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+        const state = stat.slice(stat.lastIndexOf(")") + 2)[0];
+        return state !== "Z" && readFileSync(`/proc/${d}/cmdline`, "utf8") === wanted;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+const saved = { ...process.env };
+afterEach(() => {
+  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+});
+
+describe("what a measurement child can see", () => {
+  it("gets a minimal environment (no database URL, no tokens), and so does a compiler it runs", async () => {
+    process.env.DATABASE_URL = "postgresql://wirebench:secret@db.internal/wirebench";
+    process.env.REDIS_URL = "redis://:secret@redis.internal:6379";
+    process.env.WIREBENCH_ADMIN_TOKEN = "secret-admin-token";
+    const r = await runComparison(
+      { schema: anySchema, messages: [1] },
+      { entries: [entry("probe", "envProbeAdapter")], quick: true, settings: tiny },
+    );
+    const probe = r.formats[0];
+    expect(probe?.ok).toBe(true);
+    const seen = JSON.parse(probe?.notes?.[0] ?? "{}") as {
+      uid: number;
+      env: string[];
+      compilerEnv: string[];
+    };
+    for (const names of [seen.env, seen.compilerEnv]) {
+      expect(names).not.toContain("DATABASE_URL");
+      expect(names).not.toContain("REDIS_URL");
+      expect(names).not.toContain("WIREBENCH_ADMIN_TOKEN");
+      expect(names).toContain("PATH");
+      expect(
+        names.every((n) => ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "PWD", "SHLVL", "_"].includes(n)),
+      ).toBe(true);
+    }
+    // As root, children run as `nobody`; otherwise as this process's own user.
+    const expected =
+      process.getuid?.() === 0
+        ? Number(execFileSync("id", ["-u", "nobody"], { encoding: "utf8" }))
+        : process.getuid?.();
+    expect(seen.uid).toBe(expected);
+  });
+});
+
+describe("schema compilers", () => {
+  it("do not survive the measurement child that started them when its step times out", async () => {
+    // A duration no other process on the machine uses, so the test finds exactly this compiler.
+    const seconds = `${300 + Math.floor(Math.random() * 600)}.${process.pid}`;
+    const compiler = ["sleep", seconds];
+    const watcher = setInterval(() => {
+      if (processesRunning(compiler).length > 0) seenRunning = true;
+    }, 50);
+    let seenRunning = false;
+    try {
+      const r = await runComparison(
+        { schema: anySchema, messages: [seconds] },
+        {
+          entries: [entry("stuck", "stuckCompilerAdapter")],
+          quick: true,
+          settings: tiny,
+          limits: { stepTimeoutMs: 2_500 },
+        },
+      );
+      expect(r.formats[0]?.error).toBe("exceeded the time limit (2500 ms per step) while preparing");
+    } finally {
+      clearInterval(watcher);
+    }
+    expect(seenRunning).toBe(true);
+    expect(processesRunning(compiler)).toEqual([]);
+  });
+});
