@@ -66,6 +66,44 @@ describe("compare table", () => {
     expect(out.match(/^~ warm-up did not settle/gm)).toHaveLength(1);
   });
 
+  it("headlines lossy formats only and shows cosmetic differences apart", () => {
+    const issue = (kind: "key-order" | "int64-precision", severity: "lossy" | "cosmetic") => ({
+      path: "/",
+      kind,
+      severity,
+      detail: "",
+    });
+    const reordered = format("protobuf", 10, timing(500), timing(700));
+    reordered.fidelity = {
+      exact: true,
+      issues: [issue("key-order", "cosmetic")],
+      issueCount: 1,
+      lossyCount: 0,
+    };
+    const rounded = format("json", 20, timing(500), timing(700));
+    rounded.fidelity = {
+      exact: false,
+      issues: [issue("int64-precision", "lossy"), issue("key-order", "cosmetic")],
+      issueCount: 3,
+      lossyCount: 2,
+    };
+    const out = plain(renderTable(result([reordered, rounded, format("avro", 30, timing(1), timing(1))])));
+    const row = (id: string) => out.split("\n").find((l) => l.startsWith(`│ ${id} `)) ?? "";
+    expect(row("protobuf")).toMatch(/exact \+1 cosmetic: key-order/);
+    expect(row("json")).toMatch(/2 lossy: int64-precision \+1 cosmetic: key-order/);
+    expect(row("avro")).toMatch(/│ exact +│/);
+    expect(out).toContain("1 format did not round-trip the data exactly: json");
+    expect(out).toContain("cosmetic differences only (same values; e.g. key order): protobuf");
+  });
+
+  it("reads a stored result whose issues have no severity by their kind", () => {
+    const old = format("protobuf", 10, timing(500), timing(700));
+    old.fidelity = { exact: false, issues: [{ path: "/", kind: "key-order", detail: "" }] };
+    const out = plain(renderTable(result([old])));
+    expect(out).toMatch(/exact \+1 cosmetic: key-order/);
+    expect(out).not.toContain("did not round-trip");
+  });
+
   it("shows no mark or legend when every warm-up settled or the result predates the field", () => {
     const out = plain(renderTable(result([format("alpha", 10, timing(500, true), timing(700))])));
     expect(out).not.toContain("~");

@@ -15,6 +15,7 @@ export { type InferOptions, inferSchema, inferSchemaStream } from "./infer/infer
 export { inferenceThresholds } from "./infer/thresholds.ts";
 export type * from "./ir.ts";
 export { defaultParseLimits, maxSupportedDepth, type ParseLimits } from "./parse/limits.ts";
+export { minifiedMessages, minifyJson } from "./parse/minify-json.ts";
 export {
   checkJsonShape,
   JsonInputError,

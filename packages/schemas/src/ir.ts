@@ -128,4 +128,10 @@ export interface DataObject {
 export interface Dataset {
   schema: IrSchema;
   messages: DataValue[];
+  /**
+   * Each message's own JSON text as the sample wrote it, minified (whitespace between tokens
+   * removed, every number and string spelled as written), same order as `messages`. The JSON format
+   * reports these bytes. Absent for synthetic data, which has no text of its own.
+   */
+  sources?: string[];
 }

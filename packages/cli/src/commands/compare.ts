@@ -1,7 +1,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { extname } from "node:path";
 import {
+  type FidelitySeverity,
   type FormatResult,
+  fidelityCounts,
+  issueSeverity,
   loadDataset,
   type ProgressEvent,
   type Result,
@@ -108,11 +111,37 @@ function timing(t: Timing | null | undefined): string {
   return `${mark}${duration(t.medianNs)} ${half > 10 ? pc.yellow(ci) : pc.dim(ci)}`;
 }
 
+const kindsOf = (f: FormatResult, severity: FidelitySeverity) =>
+  [...new Set(f.fidelity.issues.filter((i) => issueSeverity(i) === severity).map((i) => i.kind))].join(", ");
+
+/** Lossy issues are the verdict; cosmetic ones (key order, -0) follow dimmed, never in yellow. */
 function fidelity(f: FormatResult): string {
-  if (f.fidelity.exact) return pc.green("exact");
-  const count = f.fidelity.issueCount ?? f.fidelity.issues.length;
-  const kinds = [...new Set(f.fidelity.issues.map((i) => i.kind))].join(", ");
-  return pc.yellow(`${count} issue${count === 1 ? "" : "s"}: ${kinds}`);
+  const { lossy, cosmetic } = fidelityCounts(f.fidelity);
+  const verdict =
+    lossy === 0 ? pc.green("exact") : pc.yellow(`${lossy} lossy: ${kindsOf(f, "lossy") || "issues"}`);
+  return cosmetic === 0
+    ? verdict
+    : `${verdict} ${pc.dim(`+${cosmetic} cosmetic: ${kindsOf(f, "cosmetic")}`)}`;
+}
+
+/** The headline under the table: only lossy formats "did not round-trip"; cosmetic-only ones apart. */
+function fidelityLines(ok: FormatResult[]): string[] {
+  const lossy = ok.filter((f) => !fidelityCounts(f.fidelity).exact);
+  const cosmetic = ok.filter((f) => {
+    const c = fidelityCounts(f.fidelity);
+    return c.exact && c.cosmetic > 0;
+  });
+  const ids = (fs: FormatResult[]) => fs.map((f) => f.id ?? f.format).join(", ");
+  const lines: string[] = [];
+  if (lossy.length > 0)
+    lines.push(
+      pc.yellow(
+        `${lossy.length} format${lossy.length > 1 ? "s" : ""} did not round-trip the data exactly: ${ids(lossy)}`,
+      ),
+    );
+  if (cosmetic.length > 0)
+    lines.push(pc.dim(`cosmetic differences only (same values; e.g. key order): ${ids(cosmetic)}`));
+  return lines;
 }
 
 export function renderTable(result: Result): string {
@@ -143,6 +172,7 @@ export function renderTable(result: Result): string {
         `${UNSETTLED} warm-up did not settle within its time bound: the JIT may still have been changing tiers`,
       ),
     );
+  lines.push(...fidelityLines(ok));
   for (const f of failed) lines.push(`${pc.red("✗")} ${f.id ?? f.format}: ${f.error}`);
   const n = result.noise;
   if (n?.ciWidth != null) {

@@ -13,6 +13,18 @@ export interface PreparedCodec {
   decode(bytes: Uint8Array): unknown;
   /** Turns a decoded value back into the lossless data model for fidelity checks; identity when absent. */
   toPlain?(decoded: unknown): DataValue;
+  /**
+   * The messages' bytes when the format carries the user's own text rather than what `encode`
+   * writes (JSON: the sample minified, every number and escape spelled as written). Sizes, the
+   * first message, the round trip and the decode timing use them; `encode` still runs, and is
+   * timed, on `inputs`. Default: `inputs.map(encode)`.
+   */
+  wire?: Uint8Array[];
+  /**
+   * What decode + toPlain must give back, when that is not `dataset.messages` (JSON: the sample as
+   * written, before it was read against a schema, so enum numbers and JSON names stay as given).
+   */
+  expected?: DataValue[];
   /** Reads a few fields without building the whole object (FlatBuffers, Cap'n Proto). */
   access?(bytes: Uint8Array): unknown;
   artifacts?: Artifact[];

@@ -1,6 +1,6 @@
 import type { DataValue, IrType } from "@wirebench/schemas";
 import { isPlainObject, toBase64 } from "../adapters/convert-values.ts";
-import type { Fidelity, FidelityIssue } from "../result/result-schema.ts";
+import { type Fidelity, type FidelityIssue, severityOf } from "../result/result-schema.ts";
 
 /** Issues kept in a report; the total is still counted so nothing is silently "exact". */
 export const DEFAULT_MAX_ISSUES = 200;
@@ -29,16 +29,26 @@ export function compareDatasets(
   return c.result();
 }
 
+/**
+ * Keeps up to `max` issues, lossy ones first: a sample with hundreds of reordered objects must not
+ * push the one rounded id out of the report. Counting goes on past the cap.
+ */
 class Collector {
-  issues: FidelityIssue[] = [];
+  lossy: FidelityIssue[] = [];
+  cosmetic: FidelityIssue[] = [];
   count = 0;
+  lossyCount = 0;
   constructor(private readonly max: number) {}
   add(path: string, kind: Kind, detail: string): void {
     this.count++;
-    if (this.issues.length < this.max) this.issues.push({ path: path || "/", kind, detail });
+    const severity = severityOf(kind);
+    if (severity === "lossy") this.lossyCount++;
+    const kept = severity === "lossy" ? this.lossy : this.cosmetic;
+    if (kept.length < this.max) kept.push({ path: path || "/", kind, severity, detail });
   }
   result(): Fidelity {
-    return { exact: this.count === 0, issues: this.issues, issueCount: this.count };
+    const issues = [...this.lossy, ...this.cosmetic].slice(0, this.max);
+    return { exact: this.lossyCount === 0, issues, issueCount: this.count, lossyCount: this.lossyCount };
   }
 }
 
@@ -116,6 +126,13 @@ function compareBigint(c: Collector, path: string, e: bigint, a: unknown) {
 
 function compareNumber(c: Collector, path: string, e: number, a: unknown, t?: IrType) {
   if (typeof a === "number") {
+    // Only the sign of zero differs (Object.is told them apart): JSON writes both as a number.
+    if (e === a)
+      return c.add(
+        path,
+        "number-spelling",
+        `${Object.is(e, -0) ? "-0" : "0"} read back as ${Object.is(a, -0) ? "-0" : "0"}`,
+      );
     if (Math.fround(e) === a) return c.add(path, "float32-rounding", `${e} read back as float32 ${a}`);
     return c.add(path, "value-changed", `expected ${e}, got ${a}`);
   }

@@ -114,6 +114,7 @@ async function run(job: ChildJob): Promise<void> {
       } catch (err) {
         throw new Error(`encode failed: ${errorText(err)}`);
       }
+      if (prepared.wire) encoded = prepared.wire;
       if (verify) {
         let plain: unknown[];
         try {
@@ -124,7 +125,10 @@ async function run(job: ChildJob): Promise<void> {
         } catch (err) {
           throw new Error(`decode failed: ${errorText(err)}`);
         }
-        const fidelity = compareDatasets(dataset.messages, plain, dataset.schema.root);
+        // Expected values of the user's own text have the sample's shape, not the schema's.
+        const fidelity = prepared.expected
+          ? compareDatasets(prepared.expected, plain)
+          : compareDatasets(dataset.messages, plain, dataset.schema.root);
         const sizes = await compressedSizes(encoded);
         const firstMessage = firstMessageOf(encoded, job.firstMessageMaxBytes);
         await send({

@@ -7,6 +7,7 @@ import {
   importJsonSchema,
   importProto,
   inferDataset,
+  minifiedMessages,
   type ParseLimits,
   parseJsonLossless,
   SchemaImportError,
@@ -53,22 +54,28 @@ export function loadDataset(input: SampleInput): Dataset {
     });
   const schema = importSchema(input.schema);
   let values: DataValue[];
+  // Each message's text as written (minified): the JSON format reports the user's bytes, not the
+  // conformed values re-serialised (enum numbers would become names, field names change).
+  let sources: string[];
   if (input.sampleFormat === "ndjson") {
-    values = input.text
+    const lines = input.text
       .split("\n")
       .map((l, i) => [l.trim(), i] as const)
-      .filter(([l]) => l !== "")
-      .map(([l, i]) => {
-        try {
-          return parseJsonLossless(l, input.limits);
-        } catch (err) {
-          throw new Error(`line ${i + 1}: ${(err as Error).message}`);
-        }
-      });
+      .filter(([l]) => l !== "");
+    values = lines.map(([l, i]) => {
+      try {
+        return parseJsonLossless(l, input.limits);
+      } catch (err) {
+        throw new Error(`line ${i + 1}: ${(err as Error).message}`);
+      }
+    });
+    sources = lines.map(([l]) => minifiedMessages(l, false)[0] as string);
   } else {
     const doc = parseJsonLossless(input.text, input.limits);
     const root = schema.root.kind === "nullable" ? schema.root.type : schema.root;
-    values = Array.isArray(doc) && root.kind !== "array" ? doc : [doc];
+    const items = Array.isArray(doc) && root.kind !== "array";
+    values = items ? doc : [doc];
+    sources = minifiedMessages(input.text, items);
   }
   if (values.length === 0) throw new Error("the sample has no messages");
   const messages = values.map((v, i) => {
@@ -80,5 +87,5 @@ export function loadDataset(input: SampleInput): Dataset {
       );
     }
   });
-  return { schema, messages };
+  return { schema, messages, sources };
 }

@@ -314,7 +314,7 @@ function toFormatResult(st: FormatState, verifyOnly: boolean): FormatResult {
       : { gzip: 0, brotli: 0, zstd: 0 },
     encode: null,
     decode: null,
-    fidelity: v?.fidelity ?? { exact: false, issues: [], issueCount: 0 },
+    fidelity: v?.fidelity ?? { exact: false, issues: [], issueCount: 0, lossyCount: 0 },
   };
   if (st.error) base.error = st.error;
   if (v) base.sizes = v.sizes;

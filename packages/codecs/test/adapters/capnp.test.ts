@@ -83,6 +83,7 @@ describe("Cap'n Proto lists of lists", () => {
       exact: true,
       issues: [],
       issueCount: 0,
+      lossyCount: 0,
     });
   });
 

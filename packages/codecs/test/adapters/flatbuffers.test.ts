@@ -49,6 +49,7 @@ describe("FlatBuffers optional scalars (`= null`)", () => {
       exact: true,
       issues: [],
       issueCount: 0,
+      lossyCount: 0,
     });
   });
 

@@ -18,7 +18,12 @@ function roundTrip(dataset: Dataset, json: boolean) {
 
 describe("protobuf adapter on the every-type fixture", () => {
   it.each([false, true])("round-trips exactly (json=%s)", (json) => {
-    expect(roundTrip(everyTypeDataset, json).fidelity).toEqual({ exact: true, issues: [], issueCount: 0 });
+    expect(roundTrip(everyTypeDataset, json).fidelity).toEqual({
+      exact: true,
+      issues: [],
+      issueCount: 0,
+      lossyCount: 0,
+    });
   });
 
   it("names float32 rounding when a float field holds a value float32 cannot carry", () => {
@@ -26,7 +31,12 @@ describe("protobuf adapter on the every-type fixture", () => {
     const d = { ...everyTypeDataset, messages: [{ ...first, ratio: 0.1 }] } as Dataset;
     const { fidelity } = roundTrip(d, false);
     expect(fidelity.issues).toEqual([
-      { path: "/ratio", kind: "float32-rounding", detail: `0.1 read back as float32 ${Math.fround(0.1)}` },
+      {
+        path: "/ratio",
+        kind: "float32-rounding",
+        severity: "lossy",
+        detail: `0.1 read back as float32 ${Math.fround(0.1)}`,
+      },
     ]);
   });
 
@@ -68,7 +78,7 @@ describe("protobuf JSON names follow protoc's json_name rule", () => {
     const json = JSON.parse(Buffer.from(codec.encode(codec.inputs[0])).toString("utf8"));
     expect(Object.keys(json)).toEqual(["f1st", "x2Y", "lastUpdated"]);
     const { fidelity } = roundTrip(d, true);
-    expect(fidelity).toEqual({ exact: true, issues: [], issueCount: 0 });
+    expect(fidelity).toEqual({ exact: true, issues: [], issueCount: 0, lossyCount: 0 });
   });
 
   it("conformToSchema accepts exactly the keys the JSON variant writes", () => {

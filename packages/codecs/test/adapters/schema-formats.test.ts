@@ -24,7 +24,7 @@ async function verify(dataset: Parameters<typeof runComparison>[0]): Promise<Map
 
 const pathsAndKinds = (f: FormatResult | undefined) => f?.fidelity.issues.map((i) => [i.path, i.kind]);
 
-const exact = { exact: true, issues: [], issueCount: 0 };
+const exact = { exact: true, issues: [], issueCount: 0, lossyCount: 0 };
 
 describe("schema formats on a fixture covering every IR type", () => {
   it("are exact except where the IDL cannot carry a value, and say so", async () => {
@@ -69,6 +69,7 @@ describe("timestamps travel as epoch milliseconds in every schema format", () =>
         {
           path: "/at",
           kind: "date-shape",
+          severity: "lossy",
           detail: 'date "2024-01-02T05:04:05+02:00" read back as "2024-01-02T03:04:05Z"',
         },
       ]);
@@ -104,16 +105,22 @@ describe("schema formats restore hostile field names", () => {
 describe("schema formats round-trip the corpus from the inferred schema", () => {
   const load = (doc: CorpusDocument) => inferDataset(readFileSync(corpusPath(doc), "utf8"));
 
-  it("twitter.json: status ids survive exactly; only key order differs from the sample", async () => {
+  it("twitter.json: exact (status ids survive); key order differs from the sample, a cosmetic issue", async () => {
     const got = await verify(load("twitter.json"));
     for (const id of schemaFormats) {
       const f = got.get(id);
       expect(f?.ok, `${id}: ${f?.error}`).toBe(true);
+      expect(f?.fidelity.exact, id).toBe(true);
+      expect(f?.fidelity.lossyCount, id).toBe(0);
+      const kinds = new Set(f?.fidelity.issues.map((i) => `${i.kind}:${i.severity}`));
+      // Formats that keep the sample's key order have no issue at all.
       expect(
-        f?.fidelity.issues.filter((i) => i.kind !== "key-order"),
+        [...kinds].every((k) => k === "key-order:cosmetic"),
         id,
-      ).toEqual([]);
+      ).toBe(true);
     }
+    // A format writing fields in schema order reorders some of the 100 statuses' objects.
+    expect(got.get("protobuf")?.fidelity.issueCount).toBeGreaterThan(0);
   });
 
   it.each(["citm_catalog.json", "canada.json"] as const)("%s: exact", async (doc) => {

@@ -31,7 +31,7 @@ describe("schemaless formats round-trip the corpus", () => {
     const got = await roundTrip("twitter.json");
     for (const id of schemaless) expect(got.get(id)?.ok, id).toBe(true);
     for (const id of alwaysExact)
-      expect(got.get(id)?.fidelity, id).toEqual({ exact: true, issues: [], issueCount: 0 });
+      expect(got.get(id)?.fidelity, id).toEqual({ exact: true, issues: [], issueCount: 0, lossyCount: 0 });
     for (const id of ["json", "yaml"]) {
       const f = got.get(id)?.fidelity;
       expect(f?.exact, id).toBe(false);
@@ -48,7 +48,7 @@ describe("schemaless formats round-trip the corpus", () => {
     const got = await roundTrip(doc);
     for (const id of schemaless.filter((f) => f !== "xml")) {
       expect(got.get(id)?.ok, id).toBe(true);
-      expect(got.get(id)?.fidelity, id).toEqual({ exact: true, issues: [], issueCount: 0 });
+      expect(got.get(id)?.fidelity, id).toEqual({ exact: true, issues: [], issueCount: 0, lossyCount: 0 });
     }
     const xml = got.get("xml");
     expect(xml?.ok).toBe(true);

@@ -1,6 +1,10 @@
 import type { DataValue, IrType } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
 import { compareDatasets } from "../../src/fidelity/compare-values.ts";
+import { fidelityKinds, severityOf } from "../../src/result/result-schema.ts";
+
+/** The kinds that leave every value intact (DESIGN §7: `exact` = no lossy issue). */
+const cosmeticKinds = ["key-order", "number-type", "number-spelling"];
 
 const color: IrType = { kind: "enum", name: "Color", symbols: ["RED", "GREEN"] };
 
@@ -58,6 +62,7 @@ const cases: { name: string; e: DataValue; a: unknown; type?: IrType; kind?: str
   { name: "extra field", e: {}, a: { s: "x" }, kind: "extra", path: "/s" },
   { name: "array length", e: [1, 2], a: [1], kind: "value-changed" },
   { name: "number read back as bigint", e: 5, a: 5n, kind: "number-type" },
+  { name: "-0 read back as 0", e: { z: -0 }, a: { z: 0 }, kind: "number-spelling", path: "/z" },
   {
     name: "path escaping",
     e: { "a/b": { "~": 1 } },
@@ -71,17 +76,40 @@ describe("compareDatasets", () => {
   it.each(cases)("$name", ({ e, a, type, kind, path }) => {
     const f = compareDatasets([e], [a], type);
     if (!kind) {
-      expect(f).toEqual({ exact: true, issues: [], issueCount: 0 });
+      expect(f).toEqual({ exact: true, issues: [], issueCount: 0, lossyCount: 0 });
       return;
     }
-    expect(f.exact).toBe(false);
     expect(f.issues.map((i) => i.kind)).toEqual([kind]);
+    const severity = f.issues[0]?.severity;
+    expect(severity).toBe(cosmeticKinds.includes(kind) ? "cosmetic" : "lossy");
+    // Exact means "no lossy issue": a reordered object is still the same data.
+    expect(f.exact).toBe(severity === "cosmetic");
+    expect(f.lossyCount).toBe(severity === "lossy" ? 1 : 0);
     if (path) expect(f.issues[0]?.path).toBe(path);
+  });
+
+  it("reports lossy issues first, so cosmetic ones past the cap cannot hide them", () => {
+    const reordered = Array.from({ length: 20 }, () => ({ a: 1, b: 2 }));
+    const e: DataValue = { list: reordered, id: 505874924095815681n };
+    const a = { list: reordered.map(() => ({ b: 2, a: 1 })), id: 505874924095815680 };
+    const f = compareDatasets([e], [a], undefined, 5);
+    expect(f.issues).toHaveLength(5);
+    expect(f.issues[0]).toMatchObject({ path: "/id", kind: "int64-precision", severity: "lossy" });
+    expect(f.issues.slice(1).every((i) => i.kind === "key-order" && i.severity === "cosmetic")).toBe(true);
+    expect(f).toMatchObject({ exact: false, issueCount: 21, lossyCount: 1 });
+  });
+
+  it("agrees with severityOf for every kind, which reads stored issues that carry no severity", () => {
+    expect(fidelityKinds.filter((k) => severityOf(k) === "cosmetic").sort()).toEqual(
+      [...cosmeticKinds].sort(),
+    );
   });
 
   it("prefixes paths with the message index when a dataset has several messages", () => {
     const f = compareDatasets([{ a: 1 }, { a: 2 }], [{ a: 1 }, { a: 3 }]);
-    expect(f.issues).toEqual([{ path: "#1/a", kind: "value-changed", detail: "expected 2, got 3" }]);
+    expect(f.issues).toEqual([
+      { path: "#1/a", kind: "value-changed", severity: "lossy", detail: "expected 2, got 3" },
+    ]);
   });
 
   it("keeps counting past the issue cap so a long report is never read as exact", () => {

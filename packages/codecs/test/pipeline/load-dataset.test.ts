@@ -42,9 +42,8 @@ describe("loadDataset with --schema", () => {
     });
     const r = await runComparison(d, { verifyOnly: true, formats: ["protobuf", "json"] });
     expect(r.formats.find((f) => f.id === "protobuf")?.fidelity.exact).toBe(true);
-    expect(r.formats.find((f) => f.id === "json")?.fidelity.issues.map((i) => [i.path, i.kind])).toEqual([
-      ["/id", "int64-precision"],
-    ]);
+    // JSON carries the sample's own text, where the id is a string: nothing for JSON.parse to round.
+    expect(r.formats.find((f) => f.id === "json")?.fidelity).toMatchObject({ exact: true, issueCount: 0 });
   });
 });
 

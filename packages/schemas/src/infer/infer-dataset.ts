@@ -1,4 +1,5 @@
 import type { Dataset } from "../ir.ts";
+import { minifiedMessages } from "../parse/minify-json.ts";
 import { parseJsonSource, type SourceValue, toDataValue } from "../parse/parse-json-lossless.ts";
 import { conformFloats } from "./conform-floats.ts";
 import { type InferOptions, inferSchema } from "./infer-schema.ts";
@@ -7,14 +8,18 @@ import { type InferOptions, inferSchema } from "./infer-schema.ts";
  * The messages of a sample inferSchema accepted (it enforces the dataset rules and limits): NDJSON
  * lines, the items of a top-level array, or the one document.
  */
-function messagesOf(text: string, opts: InferOptions): SourceValue[] {
-  if (opts.sampleFormat === "ndjson")
-    return text
-      .split("\n")
-      .filter((line) => line.trim())
-      .map((line) => parseJsonSource(line, opts.limits));
+function messagesOf(text: string, opts: InferOptions): { values: SourceValue[]; sources: string[] } {
+  if (opts.sampleFormat === "ndjson") {
+    const lines = text.split("\n").filter((line) => line.trim());
+    return {
+      values: lines.map((line) => parseJsonSource(line, opts.limits)),
+      sources: lines.map((line) => minifiedMessages(line, false)[0] as string),
+    };
+  }
   const doc = parseJsonSource(text, opts.limits);
-  return Array.isArray(doc) ? doc : [doc];
+  return Array.isArray(doc)
+    ? { values: doc, sources: minifiedMessages(text, true) }
+    : { values: [doc], sources: minifiedMessages(text, false) };
 }
 
 /**
@@ -23,7 +28,8 @@ function messagesOf(text: string, opts: InferOptions): SourceValue[] {
  */
 export function inferDataset(text: string, opts: InferOptions = {}): Dataset {
   const schema = inferSchema(text, opts);
-  const messages = messagesOf(text, opts).map(toDataValue);
+  const { values, sources } = messagesOf(text, opts);
+  const messages = values.map(toDataValue);
   conformFloats(schema.root, messages);
-  return { schema, messages };
+  return { schema, messages, sources };
 }
