@@ -6,6 +6,7 @@ export { emitJsonSchema } from "./emit/emit-jsonschema.ts";
 export { emitProto, protoFieldNumber } from "./emit/emit-proto.ts";
 export { emitThrift } from "./emit/emit-thrift.ts";
 export type { EmittedSchema, Idl } from "./emit/emitted-schema.ts";
+export { decodeIr, encodeIr, type StoredIr, type StoredType, type TypeRef } from "./encode/ir-refs.ts";
 export { importAvsc } from "./import/import-avsc.ts";
 export { importJsonSchema } from "./import/import-json-schema.ts";
 export { importProto } from "./import/import-proto.ts";
@@ -14,6 +15,14 @@ export { inferDataset } from "./infer/infer-dataset.ts";
 export { type InferOptions, inferSchema, inferSchemaStream } from "./infer/infer-schema.ts";
 export { inferenceThresholds } from "./infer/thresholds.ts";
 export type * from "./ir.ts";
+export {
+  checkSchemaSize,
+  defaultSchemaLimits,
+  measureSchema,
+  type SchemaLimits,
+  type SchemaSize,
+} from "./measure/schema-size.ts";
+export { usesKind } from "./measure/uses-kind.ts";
 export { defaultParseLimits, maxSupportedDepth, type ParseLimits } from "./parse/limits.ts";
 export { minifiedMessages, minifyJson } from "./parse/minify-json.ts";
 export {
@@ -23,4 +32,11 @@ export {
   parseJsonLossless,
 } from "./parse/parse-json-lossless.ts";
 export { seededRandom } from "./synthesize/seeded-random.ts";
-export { type SynthesizeOptions, synthesize } from "./synthesize/synthesize.ts";
+export {
+  defaultMaxSyntheticValues,
+  defaultSyntheticCount,
+  SynthesisBudgetError,
+  type SynthesizeOptions,
+  synthesisCost,
+  synthesize,
+} from "./synthesize/synthesize.ts";

@@ -1,4 +1,5 @@
 import type { IrSchema, IrType, RecordType } from "../ir.ts";
+import { usesKind } from "../measure/uses-kind.ts";
 import { avroReserved } from "../naming/reserved-words.ts";
 import { adaptedParts, adaptIr } from "./adapt-ir.ts";
 import type { EmittedSchema } from "./emitted-schema.ts";
@@ -61,7 +62,7 @@ export function emitAvsc(schema: IrSchema): EmittedSchema {
   };
   const root = adapted.schema.root as RecordType;
   const text = JSON.stringify({ namespace: "wirebench", ...(avro(root) as object) }, null, 2);
-  if (adapted.schema.root.kind === "record" && JSON.stringify(schema.root).includes('"uint64"')) {
+  if (adapted.schema.root.kind === "record" && usesKind(schema.root, "uint64")) {
     adapted.notes.push("uint64 is carried as Avro long: values above 2^63-1 do not fit");
   }
   return { idl: "avsc", fileName: "wirebench.avsc", text, rootType: root.name, ...adaptedParts(adapted) };

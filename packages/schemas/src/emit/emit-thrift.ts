@@ -1,4 +1,5 @@
 import type { IrSchema, IrType, RecordType } from "../ir.ts";
+import { usesKind } from "../measure/uses-kind.ts";
 import { thriftReserved } from "../naming/reserved-words.ts";
 import { adaptedParts, adaptIr, namedTypes } from "./adapt-ir.ts";
 import type { EmittedSchema } from "./emitted-schema.ts";
@@ -57,7 +58,7 @@ export function emitThrift(schema: IrSchema): EmittedSchema {
       lines.push("}", "");
     }
   }
-  if (JSON.stringify(schema.root).includes('"uint64"'))
+  if (usesKind(schema.root, "uint64"))
     adapted.notes.push("uint64 is carried as i64: values above 2^63-1 do not fit");
   const root = adapted.schema.root as RecordType;
   return {

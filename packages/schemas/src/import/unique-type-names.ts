@@ -1,3 +1,5 @@
+import { NumberedNames } from "../naming/numbered-names.ts";
+
 /**
  * IR names for imported records and enums. Emitters and adaptIr tell types apart by IR name, so
  * nested types that share a short name (`A.Item`, `B.Item`) must get different ones. The first type
@@ -8,6 +10,7 @@
 export class UniqueTypeNames {
   private readonly used = new Set<string>();
   private readonly byFullName = new Map<string, string>();
+  private readonly numbered = new NumberedNames();
 
   /** `path`: the type's full name split into parts, outermost first (`["shop", "B", "Item"]`). */
   name(path: string[]): string {
@@ -26,8 +29,7 @@ export class UniqueTypeNames {
       name = i === path.length - 1 ? candidate : upper(candidate);
       if (!this.used.has(name)) break;
     }
-    const base = name;
-    for (let n = 2; this.used.has(name); n++) name = `${base}${n}`;
+    name = this.numbered.first(name, (n) => !this.used.has(n));
     this.used.add(name);
     this.byFullName.set(fullName, name);
     return name;

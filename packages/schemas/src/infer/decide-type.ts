@@ -1,4 +1,5 @@
 import type { IrType, RecordField, RecordType } from "../ir.ts";
+import { NumberedNames } from "../naming/numbered-names.ts";
 import { type Acc, mergeAcc, newAcc } from "./accumulate.ts";
 import { inferenceThresholds as T } from "./thresholds.ts";
 
@@ -13,6 +14,7 @@ const symbolRe = /^[A-Za-z][\w.-]*$/;
 /** Type names the inference derives from field names: UpperCamel ASCII, unique in one schema. */
 export class TypeNames {
   private used = new Set<string>();
+  private numbered = new NumberedNames();
   take(hint: string, fallback: string): string {
     const words = hint
       .normalize("NFKD")
@@ -22,8 +24,7 @@ export class TypeNames {
       .filter(Boolean);
     let base = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
     if (!base || /^\d/.test(base)) base = fallback + base;
-    let name = base;
-    for (let i = 2; this.used.has(name); i++) name = `${base}${i}`;
+    const name = this.numbered.first(base, (n) => !this.used.has(n));
     this.used.add(name);
     return name;
   }

@@ -1,3 +1,5 @@
+import { NumberedNames } from "./numbered-names.ts";
+
 /**
  * Identifier rules per IDL, and a scope that turns any JSON key into a valid, unique identifier
  * deterministically: non-ASCII letters become `u<hex>` words, other characters separate words,
@@ -69,6 +71,7 @@ export function styleName(name: string, rules: IdentifierRules): string {
 
 export class IdentifierScope {
   private taken = new Set<string>();
+  private numbered = new NumberedNames();
   constructor(private readonly rules: IdentifierRules) {}
 
   private key(name: string): string {
@@ -84,8 +87,7 @@ export class IdentifierScope {
     let base = styleName(original, this.rules);
     const isReserved = (n: string) => this.rules.reserved.has(n) || this.rules.reserved.has(n.toLowerCase());
     if (isReserved(base)) base = this.rules.underscores ? `${base}_` : `${base}Field`;
-    let name = base;
-    for (let i = 2; this.taken.has(this.key(name)) || isReserved(name); i++) name = `${base}${i}`;
+    const name = this.numbered.first(base, (n) => !this.taken.has(this.key(n)) && !isReserved(n));
     this.taken.add(this.key(name));
     return name;
   }

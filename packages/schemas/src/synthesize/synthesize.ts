@@ -13,6 +13,66 @@ export interface SynthesizeOptions {
   arrayLength?: [number, number];
   /** Share of optional fields left out and of nullable values set to null (default 0.1). */
   absentShare?: number;
+  /**
+   * Most values (scalars and containers) made across all messages (default 2,000,000): a budget for
+   * the whole call, so a schema whose shared types expand hugely fails with a message naming the
+   * limit instead of exhausting memory. `synthesisCost` says beforehand whether a call fits.
+   */
+  maxValues?: number;
+}
+
+/** Messages made when a run gives no count. */
+export const defaultSyntheticCount = 100;
+/** Default of SynthesizeOptions.maxValues. */
+export const defaultMaxSyntheticValues = 2_000_000;
+/** Arrays and maps nested deeper than this are made empty, so depth alone cannot multiply the work. */
+const maxFilledDepth = 8;
+
+/** A synthesis that would make more values than its budget allows; the message names the limit. */
+export class SynthesisBudgetError extends Error {
+  override name = "SynthesisBudgetError";
+}
+
+/**
+ * The most values `synthesize` can make for `count` messages with these options: every optional
+ * field present, every array and map at its longest. Linear in the schema: each type is costed once
+ * per nesting depth up to where arrays stop being filled (shared types are not expanded).
+ */
+export function synthesisCost(schema: IrSchema, opts: SynthesizeOptions = {}): number {
+  const aMax = (opts.arrayLength ?? [0, 5])[1];
+  const cap = Number.MAX_SAFE_INTEGER;
+  const memo = new Map<IrType, number[]>();
+  const cost = (t: IrType, depth: number): number => {
+    const d = Math.min(depth, maxFilledDepth + 1);
+    const row = memo.get(t) ?? [];
+    const known = row[d];
+    if (known !== undefined) return known;
+    let n = 1;
+    switch (t.kind) {
+      case "array":
+        if (d <= maxFilledDepth) n = Math.min(cap, 1 + aMax * cost(t.items, d + 1));
+        break;
+      case "map":
+        if (d <= maxFilledDepth) n = Math.min(cap, 1 + aMax * cost(t.values, d + 1));
+        break;
+      case "nullable":
+        n = cost(t.type, d);
+        break;
+      case "union": {
+        let widest = 0;
+        for (const v of t.variants) widest = Math.max(widest, cost(v, d));
+        n = Math.min(cap, 1 + widest);
+        break;
+      }
+      case "record":
+        for (const f of t.fields) n = Math.min(cap, n + cost(f.type, d + 1));
+        break;
+    }
+    row[d] = n;
+    memo.set(t, row);
+    return n;
+  };
+  return Math.min(cap, (opts.count ?? defaultSyntheticCount) * cost(schema.root, 0));
 }
 
 const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ";
@@ -23,12 +83,19 @@ export function synthesize(schema: IrSchema, opts: SynthesizeOptions = {}): Data
   const [sMin, sMax] = opts.stringLength ?? [3, 24];
   const [aMin, aMax] = opts.arrayLength ?? [0, 5];
   const absent = opts.absentShare ?? 0.1;
+  const maxValues = opts.maxValues ?? defaultMaxSyntheticValues;
+  let made = 0;
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const text = () =>
     Array.from({ length: int(sMin, sMax) }, () => alphabet[int(0, alphabet.length - 1)]).join("");
   const hex = (n: number) => Array.from({ length: n }, () => int(0, 15).toString(16)).join("");
 
   const value = (t: IrType, depth: number): DataValue => {
+    if (t.kind !== "nullable" && ++made > maxValues)
+      throw new SynthesisBudgetError(
+        `synthetic data for ${schema.name} would need more than ${maxValues.toLocaleString("en-US")} values ` +
+          "(limit maxValues): ask for fewer messages or use a smaller schema",
+      );
     switch (t.kind) {
       case "bool":
         return rand() < 0.5;
@@ -61,10 +128,12 @@ export function synthesize(schema: IrSchema, opts: SynthesizeOptions = {}): Data
       case "enum":
         return t.symbols[int(0, t.symbols.length - 1)] ?? "";
       case "array":
-        return depth > 8 ? [] : Array.from({ length: int(aMin, aMax) }, () => value(t.items, depth + 1));
+        return depth > maxFilledDepth
+          ? []
+          : Array.from({ length: int(aMin, aMax) }, () => value(t.items, depth + 1));
       case "map": {
         const out: DataObject = {};
-        if (depth <= 8)
+        if (depth <= maxFilledDepth)
           for (let i = 0, n = int(aMin, aMax); i < n; i++) setOwn(out, `k${i}`, value(t.values, depth + 1));
         return out;
       }
@@ -84,5 +153,5 @@ export function synthesize(schema: IrSchema, opts: SynthesizeOptions = {}): Data
         return rand() < 0.5 ? int(0, 100) : text();
     }
   };
-  return Array.from({ length: opts.count ?? 100 }, () => value(schema.root, 0));
+  return Array.from({ length: opts.count ?? defaultSyntheticCount }, () => value(schema.root, 0));
 }
