@@ -1,5 +1,6 @@
 import { extname } from "node:path";
 import {
+  checkSchemaSize,
   type Dataset,
   type DataValue,
   type IrSchema,
@@ -11,6 +12,7 @@ import {
   type ParseLimits,
   parseJsonLossless,
   SchemaImportError,
+  type SchemaLimits,
 } from "@wirebench/schemas";
 import { conformToSchema } from "../schema-bridge/conform-sample.ts";
 
@@ -24,6 +26,14 @@ export interface SampleInput {
   schema?: { kind: SchemaKind; text: string; rootType?: string };
   /** Limits for reading the sample (default: the schemas package's defaults). */
   limits?: Partial<ParseLimits>;
+  /** Limits on the schema's expanded size (default: the schemas package's defaults). */
+  schemaLimits?: SchemaSizeCheck;
+}
+
+/** The schema size limits, and the names a refusal gives them (e.g. the env vars that set them). */
+export interface SchemaSizeCheck {
+  limits?: Partial<SchemaLimits>;
+  settingNames?: { leaves?: string; types?: string };
 }
 
 /** `.proto` → proto, `.avsc` → avsc, anything else JSON Schema. */
@@ -32,7 +42,18 @@ export function schemaKindOf(fileName: string): SchemaKind {
   return ext === ".proto" ? "proto" : ext === ".avsc" ? "avsc" : "jsonschema";
 }
 
-export function importSchema(s: NonNullable<SampleInput["schema"]>): IrSchema {
+/**
+ * Imports a schema and refuses one whose shared types expand past the size limits (SchemaImportError
+ * naming the limit): every walk after this one (reading a sample, synthetic data) pays for the
+ * expanded size, so this is where a 1.8 KB schema describing 262,144-field messages stops.
+ */
+export function importSchema(s: NonNullable<SampleInput["schema"]>, check: SchemaSizeCheck = {}): IrSchema {
+  const ir = importUnchecked(s);
+  checkSchemaSize(ir, check.limits, check.settingNames);
+  return ir;
+}
+
+function importUnchecked(s: NonNullable<SampleInput["schema"]>): IrSchema {
   if (s.kind === "proto") return importProto(s.text, s.rootType);
   // Only a .proto can hold several candidate messages; silently ignoring a root elsewhere would hide a typo.
   if (s.rootType !== undefined)
@@ -52,7 +73,7 @@ export function loadDataset(input: SampleInput): Dataset {
       ...(input.sampleFormat ? { sampleFormat: input.sampleFormat } : {}),
       ...(input.limits ? { limits: input.limits } : {}),
     });
-  const schema = importSchema(input.schema);
+  const schema = importSchema(input.schema, input.schemaLimits);
   let values: DataValue[];
   // Each message's text as written (minified): the JSON format reports the user's bytes, not the
   // conformed values re-serialised (enum numbers would become names, field names change).

@@ -83,3 +83,21 @@ import "google/protobuf/timestamp.proto";`;
     );
   });
 });
+
+describe("importSchema size limits", () => {
+  it("refuses a shared-type bomb naming the limit, and the caller's name for it", async () => {
+    const { refBombSchema } = await import("../../../schemas/test/hostile/hostile-inputs.ts");
+    const bomb = { kind: "jsonschema" as const, text: refBombSchema(8, 6) };
+    expect(() => importSchema(bomb)).toThrow(
+      /expands to 262,144 fields .* limit of 100,000 \(maxSchemaLeaves\)/,
+    );
+    expect(() =>
+      loadDataset({
+        text: "{}",
+        schema: bomb,
+        schemaLimits: { limits: { maxSchemaLeaves: 1000 }, settingNames: { leaves: "MY_SETTING" } },
+      }),
+    ).toThrow(/limit of 1,000 \(MY_SETTING\)/);
+    expect(importSchema(bomb, { limits: { maxSchemaLeaves: 300_000 } }).name).toBe("Bomb");
+  });
+});
