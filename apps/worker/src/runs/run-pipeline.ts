@@ -1,5 +1,11 @@
 import { importSchema, loadDataset, registry, runComparison, selectEntries } from "@wirebench/codecs";
-import { type Dataset, synthesize } from "@wirebench/schemas";
+import {
+  type Dataset,
+  defaultSyntheticCount,
+  encodeIr,
+  type SchemaLimits,
+  synthesize,
+} from "@wirebench/schemas";
 import type { RunPipeline } from "./handle-run-job.ts";
 
 interface RunOptions {
@@ -7,10 +13,10 @@ interface RunOptions {
   seed?: number;
   count?: number;
   schemaKind?: "jsonschema" | "proto" | "avsc";
+  /** The limits the web checked the run against, so the worker applies the same ones. */
+  schemaLimits?: Partial<SchemaLimits>;
+  maxSyntheticValues?: number;
 }
-
-/** Default number of synthetic messages for a schema-only run. */
-export const defaultSyntheticCount = 100;
 
 /** The dataset a run measures: the sample (read against the schema when one came with it), or synthetic data. */
 export function datasetOf(
@@ -23,14 +29,18 @@ export function datasetOf(
     return loadDataset({
       text: run.sampleText,
       sampleFormat: run.inputKind === "ndjson" ? "ndjson" : "json",
-      ...(schema ? { schema } : {}),
+      ...(schema ? { schema, schemaLimits: { limits: options.schemaLimits ?? {} } } : {}),
     });
   }
   if (!schema) throw new Error("the run has neither a sample nor a schema");
-  const ir = importSchema(schema);
+  const ir = importSchema(schema, { limits: options.schemaLimits ?? {} });
   return {
     schema: ir,
-    messages: synthesize(ir, { seed: options.seed ?? 1, count: options.count ?? defaultSyntheticCount }),
+    messages: synthesize(ir, {
+      seed: options.seed ?? 1,
+      count: options.count ?? defaultSyntheticCount,
+      ...(options.maxSyntheticValues ? { maxValues: options.maxSyntheticValues } : {}),
+    }),
   };
 }
 
@@ -51,5 +61,6 @@ export const runPipeline: RunPipeline = async (run, hooks) => {
     onProgress: (e) => hooks.onProgress(e.id, e.phase),
     onFormatResult: (entry) => hooks.onResult(entry),
   });
-  return { ir: dataset.schema, environment: { ...result.environment, noise: result.noise } };
+  // Shared types by reference: written out plainly, a 1.7 KB schema's IR was 165 MB.
+  return { ir: encodeIr(dataset.schema), environment: { ...result.environment, noise: result.noise } };
 };
