@@ -1,4 +1,7 @@
 import type { NextConfig } from "next";
+import { baseSecurityHeaders } from "./src/server/http/security-headers.ts";
+
+const staticHeaders = Object.entries(baseSecurityHeaders).map(([key, value]) => ({ key, value }));
 
 const config: NextConfig = {
   // Workspace packages ship TypeScript source; Next compiles them with the app.
@@ -10,6 +13,13 @@ const config: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
   reactStrictMode: true,
+  // proxy.ts sets these (and the CSP) on pages and API routes; the build output it skips gets them here.
+  async headers() {
+    return ["/_next/static/:path*", "/_next/image", "/favicon.ico"].map((source) => ({
+      source,
+      headers: staticHeaders,
+    }));
+  },
 };
 
 export default config;

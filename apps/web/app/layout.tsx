@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/trpc/client";
 import "./globals.css";
@@ -9,7 +10,9 @@ export const metadata: Metadata = {
   description: "What would your data cost on the wire in each serialization format?",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: its scripts need that response's CSP nonce (see proxy.ts).
+  await connection();
   return (
     <html lang="en">
       <body>

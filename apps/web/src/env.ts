@@ -27,6 +27,12 @@ export const webEnvSchema = z.object({
   WIREBENCH_RATE_LIMIT_CREATE: positiveInt(30),
   /** Reads a client may make per window, per token and per IP (polling included). */
   WIREBENCH_RATE_LIMIT_READ: positiveInt(600),
+  /** Live tokens a project may hold; a revoked one still counts for a day, so minting cannot buy budgets. */
+  WIREBENCH_MAX_TOKENS_PER_PROJECT: positiveInt(10),
+  /** Runs one project may create per day, whichever of its tokens asks. */
+  WIREBENCH_PROJECT_RUNS_PER_DAY: positiveInt(1_000),
+  /** Jobs that may wait in the queue; past it, creating a run answers 503 with Retry-After. */
+  WIREBENCH_MAX_QUEUE_DEPTH: positiveInt(500),
   /** When set, creating a project needs `Authorization: Bearer <this>`; unset, anyone who reaches the server may. */
   WIREBENCH_ADMIN_TOKEN: z.string().min(16).optional(),
   /** Length of the rate-limit window, in seconds. */

@@ -156,7 +156,9 @@ describe("compareRuns against the database", () => {
     }
     const res = await getComparison(
       s,
-      new Request(`http://wirebench.test/api/v1/runs/${run}/comparison?baseline=nope`),
+      new Request(`http://wirebench.test/api/v1/runs/${run}/comparison?baseline=nope`, {
+        headers: { authorization: `Bearer ${project.token}` },
+      }),
       run,
     );
     expect(res.status).toBe(404);
@@ -171,7 +173,8 @@ describe("compareRuns against the database", () => {
       compareRuns(s, { projectId: null, tokenId: null }, anonymous, "main", {}),
     ).rejects.toMatchObject({
       code: "NOT_FOUND",
-      message: 'Baseline "main" is not a run id, and only a project\'s runs can name a branch as baseline.',
+      message:
+        'Baseline "main" is not a run id; naming a branch as baseline needs a token of the run\'s project.',
     });
   });
 

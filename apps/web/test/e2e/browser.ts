@@ -26,21 +26,24 @@ async function freePort(): Promise<number> {
 
 const webDir = fileURLToPath(new URL("../..", import.meta.url));
 
-/** Starts the built app (`next start`) on a free port; the caller stops it. */
+/** Starts the built app as `npm run start` does (server.ts) on a free port; the caller stops it. */
 export async function startWeb(
   env: Record<string, string> = {},
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const nextBin = fileURLToPath(import.meta.resolve("next/dist/bin/next"));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [nextBin, "start", "--port", String(port), "-H", "127.0.0.1"],
-    {
-      cwd: webDir,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
+  const tsxCli = fileURLToPath(import.meta.resolve("tsx/cli"));
+  const child: ChildProcess = spawn(process.execPath, [tsxCli, "server.ts"], {
+    cwd: webDir,
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: "production",
+      PORT: String(port),
+      WIREBENCH_HOST: "127.0.0.1",
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   child.stdout?.on("data", (d) => {
     log += d;
@@ -51,13 +54,13 @@ export async function startWeb(
   const url = `http://127.0.0.1:${port}`;
   const start = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited ${child.exitCode}: ${log}`);
+    if (child.exitCode !== null) throw new Error(`the web server exited ${child.exitCode}: ${log}`);
     const ok = await fetch(url).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) break;
-    if (Date.now() - start > 30_000) throw new Error(`next start did not answer within 30 s: ${log}`);
+    if (Date.now() - start > 30_000) throw new Error(`the web server did not answer within 30 s: ${log}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -32,6 +32,35 @@ describe("home page in Chromium", () => {
     await page.screenshot({ path: new URL("home.png", artifacts).pathname, fullPage: true });
   });
 
+  it("runs under a nonce CSP with no violation, and every response carries the security headers", async () => {
+    const page = await browser.newPage();
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
+    const res = await page.goto(web.url);
+    // The client bundle hydrated and drew the chart: its scripts ran under the policy.
+    await page.locator('[data-testid="size-chart"] .recharts-bar-rectangle').first().waitFor();
+    await page.locator("[data-testid=formats-picker]").waitFor();
+    const csp = res!.headers()["content-security-policy"] ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(violations).toEqual([]);
+    const second = (await fetch(web.url)).headers.get("content-security-policy");
+    expect(second).not.toBe(csp); // a fresh nonce per response
+    const script = await page.locator("script[src]").first().getAttribute("src");
+    for (const path of ["/", "/api/openapi.json", "/api/v1/runs/nope", script!]) {
+      const r = await fetch(new URL(path, web.url));
+      expect(r.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(r.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+      expect(r.headers.get("x-frame-options"), path).toBe("DENY");
+    }
+    expect((await fetch(new URL("/api/openapi.json", web.url))).headers.get("content-security-policy")).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    await page.close();
+  });
+
   it("fits a 375 px phone without horizontal scrolling", async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
     await page.goto(web.url);

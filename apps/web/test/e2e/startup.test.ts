@@ -10,7 +10,7 @@ describe("next start checks its settings when it starts", () => {
       },
       (err: Error) => err.message,
     );
-    expect(error).toMatch(/next start exited 1: /);
+    expect(error).toMatch(/the web server exited 1: /);
     const lines = error!.split("\n").filter((l) => l.includes("[wirebench web]"));
     expect(lines).toEqual([
       expect.stringMatching(/^\[wirebench web\] Invalid environment: WIREBENCH_RATE_LIMIT_READ: /),

@@ -6,9 +6,10 @@ import type { Services } from "../services/container.ts";
 import { createProject, createToken, revokeToken } from "../services/create-project.ts";
 import { getProject } from "../services/get-project.ts";
 import { listTokens } from "../services/list-tokens.ts";
-import { admit, charge, clientIp, unknownClient } from "../services/rate-limit.ts";
+import { addressKey, admit, charge } from "../services/rate-limit.ts";
 import { updateProjectThresholds } from "../services/update-project-thresholds.ts";
 import { readBodyLimited } from "./read-body.ts";
+import { requireJsonContentType } from "./require-json-content-type.ts";
 import { handle, invalid, json } from "./respond.ts";
 
 export const createProjectRequestSchema = z
@@ -55,9 +56,9 @@ async function readSmallJson(req: Request, maxBytes: number, shape: string): Pro
 /** POST /api/v1/projects → 201 {id, slug, name, token}: the token is shown this once. */
 export function postProject(services: Services, req: Request): Promise<Response> {
   return handle(async () => {
+    requireJsonContentType(req.headers);
     // Anyone may try to create a project (unless an admin token is set): charge the address first.
-    const ip = clientIp(req.headers, services.env.WIREBENCH_TRUST_PROXY) ?? unknownClient;
-    await charge(services, "create", `ip:${ip}`);
+    await charge(services, "create", addressKey(services, req.headers));
     const admin = services.env.WIREBENCH_ADMIN_TOKEN;
     if (admin && req.headers.get("authorization") !== `Bearer ${admin}`) {
       throw new AppError("FORBIDDEN", "Creating projects needs the admin token on this server.");

@@ -5,11 +5,13 @@ import { getRun } from "../services/get-run.ts";
 import { admit } from "../services/rate-limit.ts";
 import { parseJsonBody, plainFields, sampleTextOf } from "./parse-json-body.ts";
 import { readBodyLimited } from "./read-body.ts";
+import { requireJsonContentType } from "./require-json-content-type.ts";
 import { handle, invalid, json } from "./respond.ts";
 
 /** POST /api/v1/runs → 202 {id, url, status}. */
 export function postRun(services: Services, req: Request): Promise<Response> {
   return handle(async () => {
+    requireJsonContentType(req.headers);
     const caller = await admit(services, req.headers, "create");
     const text = await readBodyLimited(req, services.env.WIREBENCH_MAX_INPUT_BYTES);
     const body = parseJsonBody(text, services.env.WIREBENCH_MAX_DEPTH);

@@ -16,7 +16,8 @@ interface Entry {
 
 /**
  * The completed runs of the same project and branch as a run, oldest first, with each format's size
- * and median times: what the history page charts. Reached through a run's unguessable id only.
+ * and median times: what the history page charts. Reached through a run's unguessable id only, so it
+ * names no other run.
  */
 export async function branchHistory(services: Services, runId: string) {
   const { version: _v, ...run } = await getRun(services, runId);
@@ -33,9 +34,9 @@ export async function branchHistory(services: Services, runId: string) {
   });
   const formats = new Set<string>();
   const points = runs.reverse().map((r) => {
+    // No run ids: the page is reached with one run's share link, which must not lead to the others.
     const point: Record<string, number | string | null> = {
-      id: r.id,
-      commit: r.commit ?? r.id.slice(0, 8),
+      commit: r.commit ?? r.createdAt.toISOString().slice(0, 16),
       createdAt: r.createdAt.toISOString(),
     };
     for (const res of r.results) {

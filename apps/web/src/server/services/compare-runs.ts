@@ -167,12 +167,18 @@ export function compareEntries(
   return { formats, newlyFailing, missing, checks: allChecks, pass: allChecks.every((c) => c.pass) };
 }
 
-/** A run id, or a branch name whose latest completed run in the project is used. */
+/**
+ * A run id, or a branch name whose latest completed run in the project is used. Branches are looked
+ * up only for the project's own token holders (`branchesAllowed`): a share link reaches its own run
+ * and runs named by id, never the latest run of a branch, and a refused branch reads exactly like a
+ * missing one.
+ */
 export async function resolveBaseline(
   services: Services,
   run: { id: string },
   projectId: string | null,
   ref: string,
+  branchesAllowed: boolean,
 ) {
   const byId = await services.prisma.run.findUnique({
     where: { id: ref },
@@ -183,10 +189,10 @@ export async function resolveBaseline(
       throw new AppError("BAD_REQUEST", `Baseline run ${ref} is ${byId.status}.`);
     return byId.id;
   }
-  if (!projectId)
+  if (!projectId || !branchesAllowed)
     throw new AppError(
       "NOT_FOUND",
-      `Baseline "${ref}" is not a run id, and only a project's runs can name a branch as baseline.`,
+      `Baseline "${ref}" is not a run id; naming a branch as baseline needs a token of the run's project.`,
     );
   const latest = await services.prisma.run.findFirst({
     where: { projectId, branch: ref, status: "completed", id: { not: run.id } },
@@ -214,6 +220,9 @@ function requestedKeys(names: string[]): Set<string> | undefined {
   }
 }
 
+const runExists = async (services: Services, id: string) =>
+  (await services.prisma.run.findUnique({ where: { id }, select: { id: true } })) !== null;
+
 /** The run, its baseline and the per-format deltas judged against the thresholds. */
 export async function compareRuns(
   services: Services,
@@ -238,7 +247,15 @@ export async function compareRuns(
   const thresholds: Thresholds = storedThresholds(project?.thresholds);
   for (const [k, v] of Object.entries(overrides))
     if (v !== undefined) (thresholds as Record<string, unknown>)[k] = v;
-  const ref = baselineRef ?? projectRow?.baselineRef ?? undefined;
+  const ownProject = projectId !== null && caller.projectId === projectId;
+  let ref = baselineRef ?? projectRow?.baselineRef ?? undefined;
+  let note = "no baseline given";
+  // The run's own baseline, when it names a branch, resolves for the project's tokens only; a share
+  // link gets the comparison without it (the CI's Markdown names the baseline run by id).
+  if (!baselineRef && ref && !ownProject && !(await runExists(services, ref))) {
+    note = `the run's baseline is a branch; comparing with a branch needs a token of the run's project, or name the baseline run by id`;
+    ref = undefined;
+  }
   if (!ref) {
     return {
       run,
@@ -249,10 +266,10 @@ export async function compareRuns(
       missing: [],
       checks: [],
       pass: true,
-      note: "no baseline given",
+      note,
     };
   }
-  const baselineId = await resolveBaseline(services, run, projectId, ref);
+  const baselineId = await resolveBaseline(services, run, projectId, ref, ownProject);
   const { version: _bv, ...baseline } = await getRun(services, baselineId);
   const requested = requestedKeys(run.requestedFormats);
   const comparison = compareEntries(

@@ -11,19 +11,19 @@ export interface Services {
   prisma: PrismaClient;
   queue: Queue;
   redis: Redis;
-  limits: { create: RateLimiterRedis; read: RateLimiterRedis };
+  limits: { create: RateLimiterRedis; read: RateLimiterRedis; projectRunsPerDay: RateLimiterRedis };
 }
 
 export function createServices(env: WebEnv): Services {
   // While Redis is down a command fails after one reconnection attempt (a 503), instead of waiting.
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
   redis.on("error", () => {}); // surfaced per request as 503
-  const limiter = (name: string, points: number) =>
+  const limiter = (name: string, points: number, duration = env.WIREBENCH_RATE_LIMIT_WINDOW_S) =>
     new RateLimiterRedis({
       storeClient: redis,
       keyPrefix: `${env.WIREBENCH_QUEUE}:rl:${name}`,
       points,
-      duration: env.WIREBENCH_RATE_LIMIT_WINDOW_S,
+      duration,
     });
   return {
     env,
@@ -33,6 +33,7 @@ export function createServices(env: WebEnv): Services {
     limits: {
       create: limiter("create", env.WIREBENCH_RATE_LIMIT_CREATE),
       read: limiter("read", env.WIREBENCH_RATE_LIMIT_READ),
+      projectRunsPerDay: limiter("project-day", env.WIREBENCH_PROJECT_RUNS_PER_DAY, 86_400),
     },
   };
 }

@@ -30,7 +30,23 @@ export async function createProject(services: Services, name: string) {
   return { id: project.id, slug: project.slug, name: project.name, token };
 }
 
+const dayMs = 86_400_000;
+
+/**
+ * A new token for the project, up to WIREBENCH_MAX_TOKENS_PER_PROJECT. Each verified token has its
+ * own rate-limit budget, so the cap counts live tokens and any made in the last day (revoked or not):
+ * minting and revoking in a loop cannot buy fresh budgets.
+ */
 export async function createToken(services: Services, projectId: string) {
+  const max = services.env.WIREBENCH_MAX_TOKENS_PER_PROJECT;
+  const counted = await services.prisma.apiToken.count({
+    where: { projectId, OR: [{ revokedAt: null }, { createdAt: { gt: new Date(Date.now() - dayMs) } }] },
+  });
+  if (counted >= max)
+    throw new AppError(
+      "FORBIDDEN",
+      `This project has ${counted} tokens (live, or made in the last day); the limit is ${max} (WIREBENCH_MAX_TOKENS_PER_PROJECT). A revoked token frees its place a day after it was made.`,
+    );
   const token = newApiToken();
   const row = await services.prisma.apiToken.create({
     data: { id: newId(), projectId, tokenHash: hashToken(token), prefix: token.slice(0, 7) },

@@ -2,14 +2,17 @@ import { enqueueRun } from "@wirebench/jobs";
 import { AppError } from "../app-error.ts";
 import type { CreateRunRequest } from "../contracts/runs.ts";
 import type { Caller } from "./authenticate.ts";
+import { chargeProjectQuota } from "./charge-project-quota.ts";
 import { checkBaselineRef } from "./check-baseline-ref.ts";
+import { checkQueueDepth } from "./check-queue-depth.ts";
 import type { Services } from "./container.ts";
 import { runUrl } from "./get-run.ts";
 import { newRunId } from "./ids.ts";
 import { validateRunInput } from "./validate-run-input.ts";
 
 /**
- * Validates the input against the named limits (and that a named baseline can exist), writes the run as `queued`, then enqueues a job
+ * Refuses while the queue is full, validates the input against the named limits (and that a named
+ * baseline can exist), spends one of the project's daily runs, writes the run as `queued`, then enqueues a job
  * that carries only its id. If Redis refuses the job the run is failed at once (503), so no run is
  * ever left queued without a job.
  */
@@ -19,8 +22,11 @@ export async function createRun(
   req: CreateRunRequest,
   sampleText: string | undefined,
 ) {
+  // A full queue refuses before any parsing: the cheapest answer when the service is busiest.
+  await checkQueueDepth(services);
   validateRunInput(services.env, req, sampleText);
   if (req.baseline) await checkBaselineRef(services, caller.projectId, req.baseline);
+  await chargeProjectQuota(services, caller.projectId);
   const id = newRunId();
   const inputKind = sampleText !== undefined ? req.sampleFormat : req.schema!.kind;
   await services.prisma.run.create({

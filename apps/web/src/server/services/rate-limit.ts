@@ -1,18 +1,19 @@
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { AppError } from "../app-error.ts";
 import { authenticate, type Caller } from "./authenticate.ts";
+import { addressBucket, clientIp } from "./client-address.ts";
 import type { Services } from "./container.ts";
 
-type Kind = "create" | "read";
+export type Kind = "create" | "read";
 
-/** The bucket anonymous callers and failed token lookups share when no client address can be known. */
+/** The bucket of callers whose address cannot be known (no server.mjs and no trusted proxy). */
 export const unknownClient = "unknown";
 
-const rateLimited = (err: RateLimiterRes) => {
-  const retry = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-  return new AppError("RATE_LIMITED", `Too many requests; retry in ${retry} s.`, {
-    "Retry-After": String(retry),
-  });
+export const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+export const rateLimited = (err: RateLimiterRes, what = "Too many requests") => {
+  const retry = retryAfterSeconds(err.msBeforeNext);
+  return new AppError("RATE_LIMITED", `${what}; retry in ${retry} s.`, { "Retry-After": String(retry) });
 };
 
 /** Consumes one point of `key`'s budget for `kind`, or throws RATE_LIMITED with Retry-After. */
@@ -24,50 +25,31 @@ export async function charge(services: Services, kind: Kind, key: string): Promi
   }
 }
 
-/**
- * The client's address for rate limiting, or null when it cannot be known. X-Forwarded-For is written
- * by whoever sends the request, so it is read only when WIREBENCH_TRUST_PROXY says proxies are in
- * front, and then from the right: the entry the outermost trusted proxy appended, not the first one,
- * which the client chose. Next.js route handlers expose no socket address.
- */
-export function clientIp(headers: Headers, trustProxyHops: number): string | null {
-  if (trustProxyHops <= 0) return null;
-  const chain = (headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (chain.length > 0) return chain[Math.max(0, chain.length - trustProxyHops)]!;
-  return headers.get("x-real-ip")?.trim() || null;
+/** The bucket key of the request's address (`ip:unknown` when no address can be known). */
+export function addressKey(services: Services, headers: Headers): string {
+  const ip = clientIp(headers, services.env.WIREBENCH_TRUST_PROXY);
+  return `ip:${ip ? addressBucket(ip) : unknownClient}`;
 }
 
 /**
- * Rate limits and authenticates one request (REST and tRPC alike).
+ * Rate limits and authenticates one request (REST, tRPC and pages alike).
  *
- * With a known address, the address is charged before the token lookup, then the token. Without one,
- * a live token is limited on its own budget (CI clients must not share one with every browser),
- * anonymous callers share the `ip:unknown` bucket, and failed token lookups share a bucket of their
- * own; once that one is spent, requests carrying a token are refused before their lookup, so a flood
- * of made-up tokens costs Redis reads, not a database query each.
+ * A token is verified before anything is charged, and then only its own bucket is: a verified token
+ * never shares a budget with an address, so nobody else's requests can lock a CI token out. A header
+ * that names no live token is charged to the caller's address, as is every anonymous request, so a
+ * flood of made-up tokens or bad requests spends the sender's budget and nobody else's (a 429 once
+ * it is gone, a 401 before).
  */
 export async function admit(services: Services, headers: Headers, kind: Kind): Promise<Caller> {
-  const ip = clientIp(headers, services.env.WIREBENCH_TRUST_PROXY);
   const authorization = headers.get("authorization");
-  const badTokens = `bad-token:${unknownClient}`;
-  if (ip !== null) {
-    await charge(services, kind, `ip:${ip}`);
-  } else if (authorization) {
-    const spent = await services.limits[kind].get(badTokens);
-    if (spent && spent.remainingPoints <= 0) throw rateLimited(spent);
-  }
   let caller: Caller;
   try {
     caller = await authenticate(services, authorization);
   } catch (err) {
-    if (ip === null && err instanceof AppError && err.code === "UNAUTHORIZED")
-      await charge(services, kind, badTokens);
+    if (err instanceof AppError && err.code === "UNAUTHORIZED")
+      await charge(services, kind, addressKey(services, headers));
     throw err;
   }
-  if (caller.tokenId) await charge(services, kind, `token:${caller.tokenId}`);
-  else if (ip === null) await charge(services, kind, `ip:${unknownClient}`);
+  await charge(services, kind, caller.tokenId ? `token:${caller.tokenId}` : addressKey(services, headers));
   return caller;
 }

@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { AppError } from "../app-error.ts";
 import { limitedBody, tooLargeMessage } from "../http/read-body.ts";
+import { requireJsonContentType } from "../http/require-json-content-type.ts";
 import type { Services } from "../services/container.ts";
 import { createContext } from "./init.ts";
 import { appRouter } from "./root.ts";
@@ -37,6 +38,17 @@ export function handleTrpc(services: Services, req: Request): Promise<Response> 
     endpoint: "/api/trpc",
     req: limitBody(req, services.env.WIREBENCH_MAX_INPUT_BYTES),
     router: appRouter,
-    createContext: () => createContext(services, req.headers),
+    createContext: () => {
+      // Before tRPC reads the body; the only POSTs (mutations) create runs.
+      if (req.method === "POST") {
+        try {
+          requireJsonContentType(req.headers);
+        } catch (err) {
+          const appError = err as AppError;
+          throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: appError.message, cause: appError });
+        }
+      }
+      return createContext(services, req.headers);
+    },
   });
 }

@@ -1,0 +1,22 @@
+import { RateLimiterRes } from "rate-limiter-flexible";
+import type { Services } from "./container.ts";
+import { rateLimited } from "./rate-limit.ts";
+
+/**
+ * Spends one of the project's WIREBENCH_PROJECT_RUNS_PER_DAY runs. Charged to the project, not the
+ * token, so however many tokens a project mints it gets one daily budget. Anonymous runs have no
+ * project; their address's rate limit and the retention sweep bound them instead.
+ */
+export async function chargeProjectQuota(services: Services, projectId: string | null): Promise<void> {
+  if (!projectId) return;
+  try {
+    await services.limits.projectRunsPerDay.consume(projectId);
+  } catch (err) {
+    if (!(err instanceof RateLimiterRes)) throw err;
+    const quota = services.env.WIREBENCH_PROJECT_RUNS_PER_DAY;
+    throw rateLimited(
+      err,
+      `This project has used its ${quota} runs for the day (WIREBENCH_PROJECT_RUNS_PER_DAY)`,
+    );
+  }
+}
