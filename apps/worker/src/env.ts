@@ -25,8 +25,29 @@ export const workerEnvSchema = z.object({
   WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).default(15_000),
   /** How often a worker looks for runs no live job carries any more. */
   WORKER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(200).default(60_000),
-  /** A run whose worker died this many times is failed with a reason instead of retried. */
-  WORKER_MAX_RUN_ATTEMPTS: z.coerce.number().int().positive().default(3),
+  /**
+   * A run whose worker died this many times is failed with a reason instead of retried. Default 1: a
+   * worker that dies mid-run was most likely killed by that run's input, and every retry would cost
+   * another death; a graceful stop (SIGTERM) hands the run back without spending an attempt.
+   */
+  WORKER_MAX_RUN_ATTEMPTS: z.coerce.number().int().positive().default(1),
+  /** Longest a run may take from claim to result; the worker stops it then and the sweeper fails it. */
+  WORKER_RUN_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(1_800_000),
+  /** V8 heap limit of the child that parses, infers and synthesizes a run's data, MB. */
+  WORKER_PREPARE_HEAP_MB: z.coerce.number().int().min(16).default(1024),
+  /** Resident memory limit of that child (heap, Buffers, native memory), MB. */
+  WORKER_PREPARE_RSS_MB: z.coerce.number().int().min(32).default(2048),
+  /** Wall-clock limit of that child, ms. */
+  WORKER_PREPARE_TIMEOUT_MS: z.coerce.number().int().min(500).default(120_000),
+  /** V8 heap limit of each measurement child, MB. */
+  WORKER_MEASURE_HEAP_MB: z.coerce.number().int().min(16).default(1024),
+  /** Resident memory limit of each measurement child and the compilers it runs, MB. */
+  WORKER_MEASURE_RSS_MB: z.coerce.number().int().min(32).default(2048),
+  /** When the worker runs as root, its children run as this user; empty keeps root. */
+  WIREBENCH_CHILD_USER: z
+    .string()
+    .regex(/^[\w.-]*$/, "a user name")
+    .default("nobody"),
 });
 
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;

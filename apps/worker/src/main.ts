@@ -4,10 +4,11 @@ import type { Job } from "bullmq";
 import { EnvError, parseWorkerEnv } from "./env.ts";
 import { createLogger } from "./logger.ts";
 import { checkRedis } from "./redis.ts";
-import { createRunJobHandler } from "./runs/handle-run-job.ts";
-import { runPipeline } from "./runs/run-pipeline.ts";
+import { createRunJobHandler, workerDiedReason } from "./runs/handle-run-job.ts";
+import { childIdentityOf, createRunPipeline, pipelineSettings } from "./runs/run-pipeline.ts";
 import { failRun, requeueRun } from "./runs/run-store.ts";
 import { sweepStaleRuns } from "./runs/sweep-stale-runs.ts";
+import { sweepWorkDirs } from "./runs/sweep-work-dirs.ts";
 import { startWorker } from "./start-worker.ts";
 
 async function main(): Promise<void> {
@@ -20,18 +21,33 @@ async function main(): Promise<void> {
 
   // The job in flight, so a shutdown that cannot wait for it can hand it back (one job at a time).
   let current: { job: Job; token: string | undefined; runId: string | undefined } | undefined;
+  const settings = pipelineSettings(env);
+  const children = childIdentityOf(settings);
+  if (children.warning) logger.warn(children.warning);
+  else logger.info({ user: children.identity?.user ?? "(this process's)" }, "children run as");
   const handleRun = createRunJobHandler({
     prisma,
-    pipeline: runPipeline,
+    pipeline: createRunPipeline(settings),
     logger,
     leaseMs: env.WORKER_LEASE_MS,
+    runTimeoutMs: env.WORKER_RUN_TIMEOUT_MS,
+    maxAttempts: env.WORKER_MAX_RUN_ATTEMPTS,
   });
+  // Before taking jobs: the work dirs of runs a killed worker left (they hold users' samples).
+  const sweepDirs = () =>
+    sweepWorkDirs(prisma, env.WORKER_RUN_TIMEOUT_MS)
+      .then((removed) => {
+        if (removed.length) logger.info({ removed }, "removed work dirs no live run owns");
+      })
+      .catch((err) => logger.warn({ err: String(err) }, "work dir sweep failed"));
+  await sweepDirs();
   const worker = startWorker({
     redisUrl: env.REDIS_URL,
     queue: env.WIREBENCH_QUEUE,
     logger,
     lockDurationMs: env.WORKER_LEASE_MS,
     stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS,
+    maxStalledCount: env.WORKER_MAX_RUN_ATTEMPTS - 1,
     handlers: {
       [runJob.name]: async (job, token) => {
         current = { job, token, runId: runJob.payload.safeParse(job.data).data?.runId };
@@ -44,7 +60,14 @@ async function main(): Promise<void> {
     },
     onFinalFailure: async (job, reason) => {
       const parsed = runJob.payload.safeParse(job.data);
-      if (parsed.success) await failRun(prisma, parsed.data.runId, reason);
+      if (!parsed.success) return;
+      const runId = parsed.data.runId;
+      // BullMQ's words for "the worker holding this job died": say so in the run's terms.
+      if (/stalled more than allowable limit/.test(reason)) {
+        const run = await prisma.run.findUnique({ where: { id: runId }, select: { attempts: true } });
+        reason = workerDiedReason(run?.attempts ?? 1, env.WORKER_MAX_RUN_ATTEMPTS);
+      }
+      await failRun(prisma, runId, reason);
     },
   });
 
@@ -55,7 +78,10 @@ async function main(): Promise<void> {
       logger,
       graceMs: env.WORKER_LEASE_MS,
       maxAttempts: env.WORKER_MAX_RUN_ATTEMPTS,
-    }).catch((err) => logger.warn({ err: String(err) }, "sweep failed"));
+      runTimeoutMs: env.WORKER_RUN_TIMEOUT_MS,
+    })
+      .catch((err) => logger.warn({ err: String(err) }, "sweep failed"))
+      .then(sweepDirs);
   const sweeper = setInterval(sweep, env.WORKER_SWEEP_INTERVAL_MS);
   void sweep();
 

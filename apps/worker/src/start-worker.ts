@@ -16,6 +16,11 @@ export interface StartWorkerOptions {
   lockDurationMs?: number;
   /** How often this worker looks for stalled jobs. */
   stalledIntervalMs?: number;
+  /**
+   * How often a job whose worker died goes back to the queue; one more stall fails it (the failure
+   * reaches `onFinalFailure` when a worker next takes it). Default 0: never redelivered.
+   */
+  maxStalledCount?: number;
 }
 
 /**
@@ -34,6 +39,7 @@ export function startWorker(opts: StartWorkerOptions): Worker {
     {
       connection: createRedis(redisUrl),
       concurrency: 1,
+      maxStalledCount: opts.maxStalledCount ?? 0,
       ...(opts.lockDurationMs ? { lockDuration: opts.lockDurationMs } : {}),
       ...(opts.stalledIntervalMs ? { stalledInterval: opts.stalledIntervalMs } : {}),
     },

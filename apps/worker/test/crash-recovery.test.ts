@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRunFixture, type RunFixture, spawnWorker, terminal, waitFor } from "./helpers.ts";
+import { createRunFixture, type RunFixture, spawnWorker, terminal, waitFor, workDirsOf } from "./helpers.ts";
 
 let f: RunFixture;
 beforeAll(async () => {
@@ -18,12 +18,15 @@ const sample = JSON.stringify({
 });
 
 describe("a worker killed mid-run", () => {
-  it("does not leave the run running: another worker takes it over and completes it", async () => {
+  it("fails the run once with a reason (never redelivered) and leaves no temp dir", async () => {
     const env = { DATABASE_URL: f.db.url, WIREBENCH_QUEUE: f.queueName, ...fastRecovery };
     const first = spawnWorker(env);
     const runId = await f.createRun(sample, ["json", "msgpackr"]);
+    // Mid-run: claimed, and its work dir (the user's sample) is on disk.
     await waitFor(
-      async () => (await f.prisma.run.findUnique({ where: { id: runId } }))?.status === "running",
+      async () =>
+        (await f.prisma.run.findUnique({ where: { id: runId } }))?.status === "running" &&
+        workDirsOf(runId).length > 0,
       "run started",
     );
     first.child.kill("SIGKILL");
@@ -33,18 +36,24 @@ describe("a worker killed mid-run", () => {
     try {
       const run = await waitFor(
         async () => {
-          const r = await f.prisma.run.findUnique({ where: { id: runId }, include: { results: true } });
+          const r = await f.prisma.run.findUnique({ where: { id: runId } });
           return r && terminal.has(r.status) ? r : null;
         },
         "run to reach a terminal state",
         90_000,
       );
-      expect(run.status).toBe("completed");
-      expect(run.attempts).toBe(2);
-      expect(run.results.map((r) => r.format).sort()).toEqual(["json", "msgpack"]);
+      expect(run.status).toBe("failed");
+      expect(run.error).toMatch(/^the worker stopped while working on this run/);
+      // Claimed once: the second worker never ran it again.
+      expect(run.attempts).toBe(1);
+      expect(await (await f.queue.getJob(runId))?.getState()).toBe("failed");
+      await waitFor(() => workDirsOf(runId).length === 0, "the dead run's work dir to be swept", 30_000);
+      expect(second.output()).not.toContain('"msg":"run started"');
+      // BullMQ's own stalled-job failure reached the failure hook (the sweeper is only the net).
+      expect(second.output()).toContain("job stalled more than allowable limit");
     } finally {
       second.child.kill("SIGTERM");
       await second.exit();
     }
-  }, 120_000);
+  }, 150_000);
 });

@@ -1,10 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { createPrismaClient, type PrismaClient } from "@wirebench/db";
 import { createTestDatabase, type TestDatabase } from "@wirebench/db/testing";
 import { createRunQueue, enqueueRun } from "@wirebench/jobs";
 import type { Queue } from "bullmq";
+import { runWorkDirPrefix } from "../src/runs/run-pipeline.ts";
 
 const mainPath = fileURLToPath(new URL("../src/main.ts", import.meta.url));
 
@@ -100,3 +103,21 @@ export async function createRunFixture(
 }
 
 export const terminal = new Set(["completed", "failed", "canceled"]);
+
+/** The temp dirs of one run (they hold its sample), as the worker names them. */
+export const workDirsOf = (runId: string) =>
+  readdirSync(tmpdir()).filter((d) => d.startsWith(runWorkDirPrefix(runId)));
+
+/** Runs `body` with a worker process started with `env`, and stops that worker afterwards. */
+export async function withWorker<T>(
+  env: Record<string, string>,
+  body: (w: WorkerProcess) => Promise<T>,
+): Promise<T> {
+  const worker = spawnWorker(env);
+  try {
+    return await body(worker);
+  } finally {
+    worker.child.kill("SIGTERM");
+    await worker.exit();
+  }
+}

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseWorkerEnv } from "../src/env.ts";
 import { createLogger } from "../src/logger.ts";
 import { createRunJobHandler, type RunPipeline } from "../src/runs/handle-run-job.ts";
-import { runPipeline } from "../src/runs/run-pipeline.ts";
+import { createRunPipeline, pipelineSettings } from "../src/runs/run-pipeline.ts";
 import type { FormatResultEntry } from "../src/runs/run-store.ts";
 import { createRunFixture, type RunFixture } from "./helpers.ts";
 
@@ -34,8 +35,10 @@ describe("results are saved as each format settles", () => {
     });
     // Wraps the real pipeline's hook to look at the database right after each save.
     const snapshots: Snapshot[] = [];
+    const runPipeline = createRunPipeline(pipelineSettings(parseWorkerEnv({})));
     const pipeline: RunPipeline = (run, hooks) =>
       runPipeline(run, {
+        signal: hooks.signal,
         onProgress: hooks.onProgress,
         onResult: async (entry) => {
           await hooks.onResult(entry);

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refBombSchema } from "../../../packages/schemas/test/hostile/hostile-inputs.ts";
 import { createLogger } from "../src/logger.ts";
 import { createRunJobHandler } from "../src/runs/handle-run-job.ts";
-import { runPipeline } from "../src/runs/run-pipeline.ts";
+import { parseWorkerEnv } from "../src/env.ts";
+import { createRunPipeline, pipelineSettings } from "../src/runs/run-pipeline.ts";
 import { createRunFixture, type RunFixture } from "./helpers.ts";
 
 let f: RunFixture;
@@ -29,7 +30,7 @@ describe("the stored IR of a schema with shared types", () => {
     });
     const handle = createRunJobHandler({
       prisma: f.prisma,
-      pipeline: runPipeline,
+      pipeline: createRunPipeline(pipelineSettings(parseWorkerEnv({}))),
       logger: createLogger("silent"),
       leaseMs: 30_000,
     });

@@ -1,66 +1,87 @@
-import { importSchema, loadDataset, registry, runComparison, selectEntries } from "@wirebench/codecs";
+import { rmSync } from "node:fs";
 import {
-  type Dataset,
-  defaultSyntheticCount,
-  encodeIr,
-  type SchemaLimits,
-  synthesize,
-} from "@wirebench/schemas";
+  chooseChildIdentity,
+  createWorkDir,
+  type Limits,
+  registry,
+  runComparison,
+  selectEntries,
+  workDirPrefix,
+} from "@wirebench/codecs";
+import { encodeIr } from "@wirebench/schemas";
+import type { WorkerEnv } from "../env.ts";
+import type { RunOptions } from "./dataset-of.ts";
 import type { RunPipeline } from "./handle-run-job.ts";
+import { type PrepareBounds, prepareChildEntry, prepareDataset } from "./prepare-dataset.ts";
 
-interface RunOptions {
-  quick?: boolean;
-  seed?: number;
-  count?: number;
-  schemaKind?: "jsonschema" | "proto" | "avsc";
-  /** The limits the web checked the run against, so the worker applies the same ones. */
-  schemaLimits?: Partial<SchemaLimits>;
-  maxSyntheticValues?: number;
+/** A run's work dir is `<tmp>/wirebench-run-<run id>-XXXXXX`, so sweepWorkDirs can tell whose it is. */
+export const runWorkDirPrefix = (runId: string) => `${workDirPrefix}run-${runId}-`;
+
+export interface PipelineSettings {
+  prepare: PrepareBounds;
+  measure: Partial<Limits>;
+  /** User children run as when the worker is root (see chooseChildIdentity). */
+  childUser: string;
 }
 
-/** The dataset a run measures: the sample (read against the schema when one came with it), or synthetic data. */
-export function datasetOf(
-  run: { sampleText: string | null; schemaText: string | null; inputKind: string },
-  options: RunOptions,
-): Dataset {
-  const schema =
-    run.schemaText !== null ? { kind: options.schemaKind ?? "jsonschema", text: run.schemaText } : undefined;
-  if (run.sampleText !== null) {
-    return loadDataset({
-      text: run.sampleText,
-      sampleFormat: run.inputKind === "ndjson" ? "ndjson" : "json",
-      ...(schema ? { schema, schemaLimits: { limits: options.schemaLimits ?? {} } } : {}),
-    });
-  }
-  if (!schema) throw new Error("the run has neither a sample nor a schema");
-  const ir = importSchema(schema, { limits: options.schemaLimits ?? {} });
+export function pipelineSettings(env: WorkerEnv): PipelineSettings {
   return {
-    schema: ir,
-    messages: synthesize(ir, {
-      seed: options.seed ?? 1,
-      count: options.count ?? defaultSyntheticCount,
-      ...(options.maxSyntheticValues ? { maxValues: options.maxSyntheticValues } : {}),
-    }),
+    prepare: {
+      heapMb: env.WORKER_PREPARE_HEAP_MB,
+      rssMb: env.WORKER_PREPARE_RSS_MB,
+      rssPollMs: 200,
+      timeoutMs: env.WORKER_PREPARE_TIMEOUT_MS,
+    },
+    measure: {
+      memoryMb: env.WORKER_MEASURE_HEAP_MB,
+      rssMb: env.WORKER_MEASURE_RSS_MB,
+      childUser: env.WIREBENCH_CHILD_USER,
+    },
+    childUser: env.WIREBENCH_CHILD_USER,
   };
 }
 
+/** Whom children run as, checked once at start so the log says it (and why not, as root). */
+export function childIdentityOf(settings: PipelineSettings) {
+  return chooseChildIdentity(settings.childUser, [prepareChildEntry]);
+}
+
 /**
- * The worker's pipeline: schema engine, then the codec engine (which measures each format in child
- * processes with limits). Each format's stage is reported as it changes, and its FormatResult row is
- * saved as soon as the format is verified or failed, then overwritten with the timed entry; the
- * codec engine reports a format `done` only after that final save.
+ * The worker's pipeline. Nothing heavy runs in the worker process: a bounded child parses, infers or
+ * synthesizes the dataset into the run's work dir, then the codec engine measures each format in
+ * bounded children of its own. Each format's stage is reported as it changes, and its FormatResult row
+ * is saved as soon as the format is verified or failed, then overwritten with the timed entry; the
+ * codec engine reports a format `done` only after that final save. The work dir goes on every path
+ * (a killed worker's is swept at its next start, see sweepWorkDirs).
  */
-export const runPipeline: RunPipeline = async (run, hooks) => {
-  const options = (run.options ?? {}) as RunOptions;
-  const formats = run.formats.length ? run.formats : undefined;
-  for (const e of selectEntries(registry, formats)) hooks.onProgress(e.id, "queued");
-  const dataset = datasetOf(run, options);
-  const result = await runComparison(dataset, {
-    formats,
-    quick: !!options.quick,
-    onProgress: (e) => hooks.onProgress(e.id, e.phase),
-    onFormatResult: (entry) => hooks.onResult(entry),
-  });
-  // Shared types by reference: written out plainly, a 1.7 KB schema's IR was 165 MB.
-  return { ir: encodeIr(dataset.schema), environment: { ...result.environment, noise: result.noise } };
-};
+export function createRunPipeline(settings: PipelineSettings): RunPipeline {
+  return async (run, hooks) => {
+    const options = (run.options ?? {}) as RunOptions;
+    const formats = run.formats.length ? run.formats : undefined;
+    for (const e of selectEntries(registry, formats)) hooks.onProgress(e.id, "queued");
+    const { identity } = childIdentityOf(settings);
+    const workDir = createWorkDir(identity, runWorkDirPrefix(run.id));
+    try {
+      const input = { sampleText: run.sampleText, schemaText: run.schemaText, inputKind: run.inputKind };
+      const dataset = await prepareDataset(input, options, {
+        workDir,
+        identity,
+        bounds: settings.prepare,
+        signal: hooks.signal,
+      });
+      const result = await runComparison(dataset, {
+        formats,
+        quick: !!options.quick,
+        limits: settings.measure,
+        workDir,
+        signal: hooks.signal,
+        onProgress: (e) => hooks.onProgress(e.id, e.phase),
+        onFormatResult: (entry) => hooks.onResult(entry),
+      });
+      // Shared types by reference: written out plainly, a 1.7 KB schema's IR was 165 MB.
+      return { ir: encodeIr(dataset.schema), environment: { ...result.environment, noise: result.noise } };
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  };
+}

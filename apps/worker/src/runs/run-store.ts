@@ -7,15 +7,19 @@ export type FormatStage = "queued" | "generating" | "verifying" | "measuring" | 
 const terminal = ["completed", "failed", "canceled"] as const;
 
 /**
- * Takes a run for this worker: a queued run, or a running one whose lease lapsed (its worker died).
- * Returns null when the run is finished or another live worker holds it, so a duplicate job is a no-op.
+ * Takes a run for this worker: a queued run, or a running one whose lease lapsed (its worker died)
+ * if it has been started fewer than `maxAttempts` times. Returns null when the run is finished,
+ * another live worker holds it, or its worker died too often, so a duplicate job is a no-op.
  */
-export async function claimRun(prisma: PrismaClient, runId: string, leaseMs: number) {
+export async function claimRun(prisma: PrismaClient, runId: string, leaseMs: number, maxAttempts = 1) {
   const now = new Date();
   const claimed = await prisma.run.updateMany({
     where: {
       id: runId,
-      OR: [{ status: "queued" }, { status: "running", leaseExpiresAt: { lt: now } }],
+      OR: [
+        { status: "queued" },
+        { status: "running", leaseExpiresAt: { lt: now }, attempts: { lt: maxAttempts } },
+      ],
     },
     data: {
       status: "running",
@@ -29,11 +33,13 @@ export async function claimRun(prisma: PrismaClient, runId: string, leaseMs: num
   return prisma.run.findUniqueOrThrow({ where: { id: runId } });
 }
 
-export async function renewLease(prisma: PrismaClient, runId: string, leaseMs: number): Promise<void> {
-  await prisma.run.updateMany({
+/** Extends this worker's claim; false when the run is no longer running (ended elsewhere). */
+export async function renewLease(prisma: PrismaClient, runId: string, leaseMs: number): Promise<boolean> {
+  const renewed = await prisma.run.updateMany({
     where: { id: runId, status: "running" },
     data: { leaseExpiresAt: new Date(Date.now() + leaseMs) },
   });
+  return renewed.count > 0;
 }
 
 /** Merges one format's stage into the run's progress map in one statement, so updates never race. */

@@ -2,6 +2,7 @@ import type { PrismaClient } from "@wirebench/db";
 import { enqueueRun } from "@wirebench/jobs";
 import type { Queue } from "bullmq";
 import type { Logger } from "../logger.ts";
+import { runTimeoutReason, workerDiedReason } from "./handle-run-job.ts";
 import { failRun } from "./run-store.ts";
 
 const liveStates = new Set(["waiting", "active", "delayed", "prioritized", "waiting-children"]);
@@ -14,6 +15,8 @@ export interface SweepOptions {
   graceMs: number;
   /** A run whose worker died this many times is failed instead of retried. */
   maxAttempts: number;
+  /** A run still running this long after its claim (plus graceMs) is failed, whoever holds it. */
+  runTimeoutMs: number;
 }
 
 /**
@@ -27,7 +30,19 @@ export async function sweepStaleRuns({
   logger,
   graceMs,
   maxAttempts,
+  runTimeoutMs,
 }: SweepOptions): Promise<number> {
+  // The deadline, enforced even when the worker holding the run is alive but stuck: its next lease
+  // renewal sees the run failed and stops the pipeline.
+  const overdue = await prisma.run.findMany({
+    where: { status: "running", startedAt: { lt: new Date(Date.now() - runTimeoutMs - graceMs) } },
+    select: { id: true },
+    take: 100,
+  });
+  for (const run of overdue) {
+    await failRun(prisma, run.id, runTimeoutReason(runTimeoutMs));
+    logger.warn({ runId: run.id }, "overdue run failed");
+  }
   const cutoff = new Date(Date.now() - graceMs);
   const stale = await prisma.run.findMany({
     where: {
@@ -36,21 +51,18 @@ export async function sweepStaleRuns({
         { status: "queued", updatedAt: { lt: cutoff } },
       ],
     },
-    select: { id: true, attempts: true },
+    select: { id: true, attempts: true, status: true },
     take: 100,
   });
-  let touched = 0;
+  let touched = overdue.length;
   for (const run of stale) {
     const job = await queue.getJob(run.id);
     const state = job ? await job.getState() : "missing";
     if (liveStates.has(state)) continue;
     touched++;
-    if (run.attempts >= maxAttempts) {
-      await failRun(
-        prisma,
-        run.id,
-        `the worker stopped ${run.attempts} times while measuring this run; giving up`,
-      );
+    // A queued run was handed back on purpose (graceful stop) or lost by Redis: that is no death.
+    if (run.status === "running" && run.attempts >= maxAttempts) {
+      await failRun(prisma, run.id, workerDiedReason(run.attempts, maxAttempts));
       logger.warn({ runId: run.id }, "stale run failed");
       continue;
     }

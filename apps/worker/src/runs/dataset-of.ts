@@ -1,0 +1,45 @@
+import { importSchema, loadDataset } from "@wirebench/codecs/load-dataset";
+import { type Dataset, defaultSyntheticCount, type SchemaLimits, synthesize } from "@wirebench/schemas";
+
+export interface RunOptions {
+  quick?: boolean;
+  seed?: number;
+  count?: number;
+  schemaKind?: "jsonschema" | "proto" | "avsc";
+  /** The limits the web checked the run against, so the worker applies the same ones. */
+  schemaLimits?: Partial<SchemaLimits>;
+  maxSyntheticValues?: number;
+}
+
+/** The parts of a run row that say what data it measures. */
+export interface RunInput {
+  sampleText: string | null;
+  schemaText: string | null;
+  inputKind: string;
+}
+
+/**
+ * The dataset a run measures: the sample (read against the schema when one came with it), or synthetic
+ * data. Runs in a bounded child (prepare-dataset.ts): a hostile input may take any amount of memory.
+ */
+export function datasetOf(run: RunInput, options: RunOptions): Dataset {
+  const schema =
+    run.schemaText !== null ? { kind: options.schemaKind ?? "jsonschema", text: run.schemaText } : undefined;
+  if (run.sampleText !== null) {
+    return loadDataset({
+      text: run.sampleText,
+      sampleFormat: run.inputKind === "ndjson" ? "ndjson" : "json",
+      ...(schema ? { schema, schemaLimits: { limits: options.schemaLimits ?? {} } } : {}),
+    });
+  }
+  if (!schema) throw new Error("the run has neither a sample nor a schema");
+  const ir = importSchema(schema, { limits: options.schemaLimits ?? {} });
+  return {
+    schema: ir,
+    messages: synthesize(ir, {
+      seed: options.seed ?? 1,
+      count: options.count ?? defaultSyntheticCount,
+      ...(options.maxSyntheticValues ? { maxValues: options.maxSyntheticValues } : {}),
+    }),
+  };
+}
