@@ -3,9 +3,9 @@ import { decodeIr, importJsonSchema, measureSchema, type StoredIr } from "@wireb
 import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refBombSchema } from "../../../packages/schemas/test/hostile/hostile-inputs.ts";
+import { parseWorkerEnv } from "../src/env.ts";
 import { createLogger } from "../src/logger.ts";
 import { createRunJobHandler } from "../src/runs/handle-run-job.ts";
-import { parseWorkerEnv } from "../src/env.ts";
 import { createRunPipeline, pipelineSettings } from "../src/runs/run-pipeline.ts";
 import { createRunFixture, type RunFixture } from "./helpers.ts";
 
