@@ -51,3 +51,19 @@ export function plainFields(body: Record<string, unknown>): Record<string, unkno
   );
   return sample === undefined ? plain : { ...plain, sample };
 }
+
+/**
+ * Whether a parsed JSON value nests deeper than `maxDepth` arrays and objects. Walks with its own stack:
+ * tRPC hands over the sample already parsed, and anything recursive (re-writing it as text included)
+ * would overflow on the very input this guards against.
+ */
+export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== "object" || v === null || isLosslessNumber(v)) continue;
+    if (depth + 1 > maxDepth) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}

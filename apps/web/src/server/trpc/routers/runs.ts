@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { AppError } from "../../app-error.ts";
 import { createRunInputSchema, createRunResponseSchema } from "../../contracts/runs.ts";
-import { sampleTextOf } from "../../http/parse-json-body.ts";
+import { nestsDeeperThan, sampleTextOf } from "../../http/parse-json-body.ts";
 import { createRun } from "../../services/create-run.ts";
 import { getRun } from "../../services/get-run.ts";
 import { listRuns } from "../../services/list-runs.ts";
@@ -14,6 +15,13 @@ export const runsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const caller = await ctx.admit("create");
       const { sampleText, ...req } = input;
+      // REST checks this on the request text before parsing; tRPC has parsed it already.
+      const maxDepth = ctx.services.env.WIREBENCH_MAX_DEPTH;
+      if (nestsDeeperThan(req.sample, maxDepth))
+        throw new AppError(
+          "BAD_REQUEST",
+          `sample: nesting deeper than ${maxDepth} levels (WIREBENCH_MAX_DEPTH).`,
+        );
       return createRun(ctx.services, caller, req, sampleText ?? sampleTextOf(req.sample));
     }),
   get: publicProcedure.input(z.object({ id: z.string().min(1).max(64) })).query(async ({ ctx, input }) => {
