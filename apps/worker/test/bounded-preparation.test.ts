@@ -1,26 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { enqueueRun } from "@wirebench/jobs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRunFixture, type RunFixture, terminal, waitFor, withWorker, workDirsOf } from "./helpers.ts";
+import {
+  createRunFixture,
+  explodingSchema,
+  type RunFixture,
+  terminal,
+  waitFor,
+  withWorker,
+  workDirsOf,
+} from "./helpers.ts";
 
 let f: RunFixture;
 beforeAll(async () => {
   f = await createRunFixture("bounded");
 });
 afterAll(async () => f?.close());
-
-/**
- * A JSON Schema whose synthetic data explodes: every object has ten arrays of objects, four levels
- * deep, so one message holds hundreds of thousands of objects (the tester's hostile schema).
- */
-function explodingSchema(levels: number): object {
-  if (levels === 0) return { type: "string" };
-  const inner = explodingSchema(levels - 1);
-  const properties = Object.fromEntries(
-    Array.from({ length: 10 }, (_, i) => [`f${i}`, { type: "array", items: inner }]),
-  );
-  return { type: "object", properties, required: Object.keys(properties) };
-}
 
 async function createSchemaRun(schema: object): Promise<string> {
   const id = randomBytes(16).toString("base64url");

@@ -121,3 +121,16 @@ export async function withWorker<T>(
     await worker.exit();
   }
 }
+
+/**
+ * A JSON Schema whose synthetic data explodes: every object has ten arrays of objects, four levels
+ * deep, so one message holds hundreds of thousands of objects (the tester's hostile schema).
+ */
+export function explodingSchema(levels: number): object {
+  if (levels === 0) return { type: "string" };
+  const inner = explodingSchema(levels - 1);
+  const properties = Object.fromEntries(
+    Array.from({ length: 10 }, (_, i) => [`f${i}`, { type: "array", items: inner }]),
+  );
+  return { type: "object", properties, required: Object.keys(properties) };
+}
