@@ -104,6 +104,27 @@ describe("compare table", () => {
     expect(out).not.toContain("did not round-trip");
   });
 
+  it("sums up sizes with each format's minimal encoding, and says which defaults it set aside", () => {
+    const padded = { ...format("msgpackr", 120, timing(1), timing(1)), minimalVariant: "msgpackr-minimal" };
+    const out = plain(
+      renderTable(
+        result([
+          padded,
+          format("msgpackr-minimal", 100, timing(1), timing(1)),
+          format("json", 150, timing(1), timing(1)),
+        ]),
+      ),
+    );
+    expect(out).toContain("smallest: msgpackr-minimal 100 B; with zstd: msgpackr-minimal 100 B");
+    expect(out).toContain(
+      "sizes compare each format's minimal encoding: msgpackr-minimal for msgpackr (+20 B)",
+    );
+    // A default whose minimal variant did not run stands for its format, with nothing to explain.
+    const alone = plain(renderTable(result([{ ...padded }, format("json", 150, timing(1), timing(1))])));
+    expect(alone).toContain("smallest: msgpackr 120 B");
+    expect(alone).not.toContain("minimal encoding");
+  });
+
   it("shows no mark or legend when every warm-up settled or the result predates the field", () => {
     const out = plain(renderTable(result([format("alpha", 10, timing(500, true), timing(700))])));
     expect(out).not.toContain("~");

@@ -10,6 +10,7 @@ import {
   type Result,
   runComparison,
   schemaKindOf,
+  sizeSummaryEntries,
   type Timing,
 } from "@wirebench/codecs";
 import Table from "cli-table3";
@@ -124,6 +125,36 @@ function fidelity(f: FormatResult): string {
     : `${verdict} ${pc.dim(`+${cosmetic} cosmetic: ${kindsOf(f, "cosmetic")}`)}`;
 }
 
+const smallestBy = (fs: FormatResult[], size: (f: FormatResult) => number) =>
+  fs.reduce<FormatResult | undefined>((min, f) => (min && size(min) <= size(f) ? min : f), undefined);
+
+/**
+ * The size summary under the table compares each format's minimal standard encoding: a library
+ * default that pads (msgpackr, cbor-x) gives way to its minimal variant when that ran, and says so.
+ */
+function sizeLines(ok: FormatResult[]): string[] {
+  const compared = sizeSummaryEntries(ok);
+  const raw = smallestBy(compared, (f) => f.bytes);
+  const zstd = smallestBy(compared, (f) => f.compressed.zstd);
+  if (!raw || !zstd) return [];
+  const lines = [
+    `smallest: ${raw.id ?? raw.format} ${bytes(raw.bytes)}; with zstd: ${zstd.id ?? zstd.format} ${bytes(zstd.compressed.zstd)}`,
+  ];
+  const replaced = ok.flatMap((f) => {
+    const minimal = ok.find((m) => f.minimalVariant && m.id === f.minimalVariant);
+    return minimal && !compared.includes(f)
+      ? [`${minimal.id} for ${f.id} (+${bytes(f.bytes - minimal.bytes)})`]
+      : [];
+  });
+  if (replaced.length > 0)
+    lines.push(
+      pc.dim(
+        `sizes compare each format's minimal encoding: ${replaced.join(", ")}; the library defaults write a 3-byte header for every object`,
+      ),
+    );
+  return lines;
+}
+
 /** The headline under the table: only lossy formats "did not round-trip"; cosmetic-only ones apart. */
 function fidelityLines(ok: FormatResult[]): string[] {
   const lossy = ok.filter((f) => !fidelityCounts(f.fidelity).exact);
@@ -172,7 +203,7 @@ export function renderTable(result: Result): string {
         `${UNSETTLED} warm-up did not settle within its time bound: the JIT may still have been changing tiers`,
       ),
     );
-  lines.push(...fidelityLines(ok));
+  lines.push(...sizeLines(ok), ...fidelityLines(ok));
   for (const f of failed) lines.push(`${pc.red("✗")} ${f.id ?? f.format}: ${f.error}`);
   const n = result.noise;
   if (n?.ciWidth != null) {

@@ -317,6 +317,7 @@ function toFormatResult(st: FormatState, verifyOnly: boolean): FormatResult {
     fidelity: v?.fidelity ?? { exact: false, issues: [], issueCount: 0, lossyCount: 0 },
   };
   if (st.error) base.error = st.error;
+  if (e.minimalVariant) base.minimalVariant = e.minimalVariant;
   if (v) base.sizes = v.sizes;
   if (v?.firstMessage) base.firstMessage = v.firstMessage;
   if (st.artifacts.length) base.artifacts = st.artifacts;

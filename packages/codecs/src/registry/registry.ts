@@ -15,16 +15,38 @@ export interface RegistryEntry {
   exportName: string;
   /** Needs a schema (IR) beyond the data itself. */
   schema: boolean;
+  /**
+   * On a library default that writes more bytes than its format needs (msgpackr and cbor-x: a
+   * 3-byte header for every object), the id of the variant writing the minimal standard encoding.
+   * Size summaries use that variant in its place.
+   */
+  minimalVariant?: string;
 }
 
 const here = (file: string) => new URL(`../adapters/${file}`, import.meta.url).href;
 
 export const registry: RegistryEntry[] = [
   entry("json", "json", "JSON.stringify/parse", "node", "json.ts", "jsonAdapter", false),
-  entry("msgpackr", "msgpack", "plain", "msgpackr", "msgpackr.ts", "msgpackrPlainAdapter", false),
+  {
+    ...entry("msgpackr", "msgpack", "plain", "msgpackr", "msgpackr.ts", "msgpackrPlainAdapter", false),
+    minimalVariant: "msgpackr-minimal",
+  },
+  entry(
+    "msgpackr-minimal",
+    "msgpack",
+    "plain, variableMapSize",
+    "msgpackr",
+    "msgpackr.ts",
+    "msgpackrMinimalAdapter",
+    false,
+  ),
   entry("msgpackr-records", "msgpack", "records", "msgpackr", "msgpackr.ts", "msgpackrRecordsAdapter", false),
   entry("msgpack-js", "msgpack", "plain", "@msgpack/msgpack", "msgpack-js.ts", "msgpackJsAdapter", false),
-  entry("cbor", "cbor", "plain", "cbor-x", "cbor-x.ts", "cborAdapter", false),
+  {
+    ...entry("cbor", "cbor", "plain", "cbor-x", "cbor-x.ts", "cborAdapter", false),
+    minimalVariant: "cbor-minimal",
+  },
+  entry("cbor-minimal", "cbor", "plain, variableMapSize", "cbor-x", "cbor-x.ts", "cborMinimalAdapter", false),
   entry("bson", "bson", "document", "bson", "bson.ts", "bsonAdapter", false),
   entry("ion", "ion", "binary", "ion-js", "ion.ts", "ionAdapter", false),
   entry("v8", "v8", "serialize", "node", "v8-serialize.ts", "v8Adapter", false),

@@ -202,8 +202,25 @@ export const formatResultSchema = z.object({
   notes: z.array(z.string()).optional(),
   /** Present once the format was verified (also on an entry that failed later, while measuring). */
   firstMessage: firstMessageSchema.optional(),
+  /**
+   * On a library default that writes more than its format needs (msgpackr, cbor-x: 3-byte headers
+   * for every object), the id of the variant writing the minimal standard encoding, which size
+   * summaries use instead when it ran. Absent on every other variant.
+   */
+  minimalVariant: z.string().optional(),
 });
 export type FormatResult = z.infer<typeof formatResultSchema>;
+
+/**
+ * The formats a size summary compares: every format that ran, except a library default whose
+ * minimal variant also ran (that one stands in for it). Works on stored results of any age.
+ */
+export function sizeSummaryEntries<T extends { id?: string; ok: boolean; minimalVariant?: string | null }>(
+  entries: T[],
+): T[] {
+  const ran = new Set(entries.filter((e) => e.ok && e.id).map((e) => e.id));
+  return entries.filter((e) => e.ok && !(e.minimalVariant && ran.has(e.minimalVariant)));
+}
 
 export const environmentSchema = z.object({
   node: z.string(),

@@ -12,9 +12,11 @@ const expected: Record<string, [path: string, kind: string][]> = {
     ["#1/blob", "bytes-as-base64"],
   ],
   msgpackr: [],
+  "msgpackr-minimal": [],
   "msgpackr-records": [],
   "msgpack-js": [],
   cbor: [],
+  "cbor-minimal": [],
   v8: [],
   // BSON's only 64-bit integer is signed: uint64 max wraps to -1.
   bson: [["#0/huge", "value-changed"]],

@@ -27,6 +27,7 @@ describe("registry", () => {
     expect(selectEntries(registry, ["protobuf"]).map((e) => e.id)).toEqual(["protobuf"]);
     expect(selectEntries(registry, ["msgpack"]).map((e) => e.id)).toEqual([
       "msgpackr",
+      "msgpackr-minimal",
       "msgpackr-records",
       "msgpack-js",
     ]);
@@ -35,5 +36,15 @@ describe("registry", () => {
       "thrift-binary",
       "thrift-compact",
     ]);
+  });
+
+  it("names, on each padded library default, a minimal variant of the same format and library", () => {
+    const defaults = registry.filter((e) => e.minimalVariant);
+    expect(defaults.map((e) => e.id)).toEqual(["msgpackr", "cbor"]);
+    for (const d of defaults) {
+      const minimal = registry.find((e) => e.id === d.minimalVariant);
+      expect(minimal, d.id).toMatchObject({ format: d.format, library: d.library });
+      expect(minimal?.minimalVariant, d.id).toBeUndefined();
+    }
   });
 });
