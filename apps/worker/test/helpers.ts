@@ -22,7 +22,16 @@ export interface WorkerProcess {
  * `detached` gives it a process group of its own, as scripts/up.mjs does, so a test can signal the group.
  */
 export function spawnWorker(env: Record<string, string>, opts: { detached?: boolean } = {}): WorkerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", mainPath], {
+  return spawnNode(["--import", "tsx", mainPath], env, opts);
+}
+
+/** `node <args>` with this environment plus `env`, its stdout and stderr collected in one string. */
+export function spawnNode(
+  args: string[],
+  env: Record<string, string>,
+  opts: { detached?: boolean } = {},
+): WorkerProcess {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: opts.detached === true,
