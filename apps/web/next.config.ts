@@ -8,7 +8,17 @@ const config: NextConfig = {
   transpilePackages: ["@wirebench/schemas", "@wirebench/codecs"],
   // Loaded by Node at run time, not bundled: native add-ons, the Prisma client, and the corpus
   // package whose data folder is found through import.meta.url.
-  serverExternalPackages: ["@wirebench/corpus", "@wirebench/db", "pg", "msgpackr", "bullmq", "ioredis"],
+  // @wirebench/offthread finds its worker script the same way and starts piscina threads.
+  serverExternalPackages: [
+    "@wirebench/corpus",
+    "@wirebench/db",
+    "@wirebench/offthread",
+    "piscina",
+    "pg",
+    "msgpackr",
+    "bullmq",
+    "ioredis",
+  ],
   // `npm test` typechecks every package; the build need not do it twice.
   typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,

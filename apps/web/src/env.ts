@@ -23,6 +23,22 @@ export const webEnvSchema = z.object({
   WIREBENCH_MAX_DEPTH: positiveInt(256),
   /** Most keys accepted in one object of a sample. */
   WIREBENCH_MAX_KEYS: positiveInt(100_000),
+  /** Most leaf fields one message of a schema may have once its shared ($ref, named) types are expanded. */
+  WIREBENCH_MAX_SCHEMA_LEAVES: positiveInt(100_000),
+  /** Most distinct records, enums and unions in one schema. */
+  WIREBENCH_MAX_SCHEMA_TYPES: positiveInt(10_000),
+  /** Most values the synthetic data of a schema-only run may have: `count` × the most one message can hold. */
+  WIREBENCH_MAX_SYNTHETIC_VALUES: positiveInt(2_000_000),
+  /** Input (sample plus schema, in characters) up to which validation runs inline; larger goes to a thread. */
+  WIREBENCH_VALIDATE_INLINE_CHARS: z.coerce.number().int().min(0).default(16_384),
+  /** Worker threads that validate large input off the event loop. */
+  WIREBENCH_VALIDATE_THREADS: positiveInt(2),
+  /** A validation still running this long after the request arrived is stopped and refused (413). */
+  WIREBENCH_VALIDATE_TIMEOUT_MS: positiveInt(10_000),
+  /** Heap (old generation) one validation thread may use, in MB; past it the validation is refused (413). */
+  WIREBENCH_VALIDATE_MEMORY_MB: positiveInt(512),
+  /** Validations that may wait for a thread; one more is refused with 503 and Retry-After. */
+  WIREBENCH_VALIDATE_QUEUE: positiveInt(8),
   /** Runs a client may create per window, per token and per IP. */
   WIREBENCH_RATE_LIMIT_CREATE: positiveInt(30),
   /** Reads a client may make per window, per token and per IP (polling included). */

@@ -4,6 +4,7 @@ import type { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { RateLimiterRedis } from "rate-limiter-flexible";
 import { parseWebEnv, type WebEnv } from "../../env.ts";
+import { createValidationPool, type ValidationPool } from "./validation-pool.ts";
 
 /** Long-lived clients the request handlers share; tests build their own with their own database and queue. */
 export interface Services {
@@ -12,6 +13,8 @@ export interface Services {
   queue: Queue;
   redis: Redis;
   limits: { create: RateLimiterRedis; read: RateLimiterRedis; projectRunsPerDay: RateLimiterRedis };
+  /** Worker threads that validate large run input off the event loop. */
+  validation: ValidationPool;
 }
 
 export function createServices(env: WebEnv): Services {
@@ -30,6 +33,7 @@ export function createServices(env: WebEnv): Services {
     prisma: createPrismaClient(env.DATABASE_URL),
     queue: createRunQueue(env.REDIS_URL, env.WIREBENCH_QUEUE),
     redis,
+    validation: createValidationPool(env),
     limits: {
       create: limiter("create", env.WIREBENCH_RATE_LIMIT_CREATE),
       read: limiter("read", env.WIREBENCH_RATE_LIMIT_READ),
@@ -43,6 +47,7 @@ export async function closeServices(s: Services): Promise<void> {
   const timeout = new Promise((resolve) => setTimeout(resolve, 2_000).unref());
   await Promise.race([Promise.allSettled([s.prisma.$disconnect(), s.queue.close()]), timeout]);
   void s.queue.disconnect().catch(() => {});
+  await s.validation.close();
   s.redis.disconnect();
 }
 

@@ -24,7 +24,7 @@ export async function createRun(
 ) {
   // A full queue refuses before any parsing: the cheapest answer when the service is busiest.
   await checkQueueDepth(services);
-  validateRunInput(services.env, req, sampleText);
+  await validateRunInput(services.env, services.validation, req, sampleText);
   if (req.baseline) await checkBaselineRef(services, caller.projectId, req.baseline);
   await chargeProjectQuota(services, caller.projectId);
   const id = newRunId();
@@ -37,7 +37,20 @@ export async function createRun(
       sampleText: sampleText ?? null,
       schemaText: req.schema?.text ?? null,
       formats: req.formats ?? [],
-      options: { ...req.options, ...(req.schema ? { schemaKind: req.schema.kind } : {}) },
+      options: {
+        ...req.options,
+        ...(req.schema
+          ? {
+              schemaKind: req.schema.kind,
+              // The worker applies the limits this run was accepted under.
+              schemaLimits: {
+                maxSchemaLeaves: services.env.WIREBENCH_MAX_SCHEMA_LEAVES,
+                maxSchemaTypes: services.env.WIREBENCH_MAX_SCHEMA_TYPES,
+              },
+              maxSyntheticValues: services.env.WIREBENCH_MAX_SYNTHETIC_VALUES,
+            }
+          : {}),
+      },
       branch: req.branch ?? null,
       commit: req.commit ?? null,
       pullRequest: req.pullRequest ?? null,

@@ -1,9 +1,11 @@
-import { importSchema, loadDataset } from "@wirebench/codecs/load-dataset";
-import { checkJsonShape, inferSchema, JsonInputError } from "@wirebench/schemas";
+import { checkRunInput, type RunInputToCheck, type RunInputVerdict } from "@wirebench/codecs/check-run-input";
+import { OffThreadError } from "@wirebench/offthread";
+import { defaultSyntheticCount } from "@wirebench/schemas";
 import type { WebEnv } from "../../env.ts";
 import { AppError } from "../app-error.ts";
 import type { CreateRunRequest } from "../contracts/runs.ts";
 import { checkFormatNames } from "./check-format-names.ts";
+import type { ValidationPool } from "./validation-pool.ts";
 
 const bad = (message: string) => new AppError("BAD_REQUEST", message);
 
@@ -17,49 +19,83 @@ function checkFormats(formats: string[] | undefined): void {
     throw bad("formats: no format named; leave formats out to run them all.");
 }
 
-/**
- * The schema goes through the same importer the worker uses. JSON-based schemas are shape-checked
- * first with the sample's limits because the importers recurse; a .proto has no such pre-check, so a
- * stack overflow from absurd nesting is reported as bad input rather than a 500.
- */
-function checkSchema(env: WebEnv, schema: NonNullable<CreateRunRequest["schema"]>): void {
-  try {
-    if (schema.kind !== "proto")
-      checkJsonShape(schema.text, { maxDepth: env.WIREBENCH_MAX_DEPTH, maxKeys: env.WIREBENCH_MAX_KEYS });
-    importSchema(schema);
-  } catch (err) {
-    if (err instanceof RangeError) throw bad(`schema: nested too deeply to read (${schema.kind}).`);
-    throw bad(`schema: ${(err as Error).message}`);
+/** The limits a run is validated against; stored with the run so the worker applies the same ones. */
+function runInputLimits(env: WebEnv): RunInputToCheck["limits"] {
+  return {
+    maxDepth: env.WIREBENCH_MAX_DEPTH,
+    maxKeys: env.WIREBENCH_MAX_KEYS,
+    schema: {
+      maxSchemaLeaves: env.WIREBENCH_MAX_SCHEMA_LEAVES,
+      maxSchemaTypes: env.WIREBENCH_MAX_SCHEMA_TYPES,
+    },
+    maxSyntheticValues: env.WIREBENCH_MAX_SYNTHETIC_VALUES,
+  };
+}
+
+/** An off-thread validation that did not finish becomes a refusal naming the setting it ran into. */
+function offThreadRefusal(env: WebEnv, err: unknown): AppError {
+  if (!(err instanceof OffThreadError)) return new AppError("INTERNAL", "Internal error.");
+  switch (err.kind) {
+    case "deadline":
+      return new AppError(
+        "PAYLOAD_TOO_LARGE",
+        `Validating this input took longer than the limit of ${env.WIREBENCH_VALIDATE_TIMEOUT_MS} ms ` +
+          "(WIREBENCH_VALIDATE_TIMEOUT_MS); send a smaller sample or schema.",
+      );
+    case "memory":
+      return new AppError(
+        "PAYLOAD_TOO_LARGE",
+        `Validating this input needed more than the limit of ${env.WIREBENCH_VALIDATE_MEMORY_MB} MB ` +
+          "(WIREBENCH_VALIDATE_MEMORY_MB); send a smaller sample or schema.",
+      );
+    case "busy":
+      return new AppError(
+        "UNAVAILABLE",
+        `Validation is busy: ${env.WIREBENCH_VALIDATE_QUEUE} large inputs already wait ` +
+          "(WIREBENCH_VALIDATE_QUEUE); try again shortly.",
+        { "Retry-After": "1" },
+      );
+    default:
+      return new AppError("INTERNAL", "Internal error.");
   }
 }
 
 /**
  * Rejects input the worker could only fail on, before any run row exists: unknown format names, a
- * schema that does not parse, bad JSON in the sample (with line and column), nesting or key counts
- * over the limits, a top-level scalar, and a sample that does not follow the given schema.
+ * schema that does not parse or expands past the size limits, synthetic data over its budget, bad
+ * JSON in the sample (with line and column), nesting or key counts over the limits, a top-level
+ * scalar, and a sample that does not follow the given schema. Input larger than
+ * WIREBENCH_VALIDATE_INLINE_CHARS is checked on a worker thread with a deadline and a memory limit,
+ * so one request's validation never holds the event loop every other request needs.
  */
-export function validateRunInput(env: WebEnv, req: CreateRunRequest, sampleText: string | undefined): void {
+export async function validateRunInput(
+  env: WebEnv,
+  pool: ValidationPool,
+  req: CreateRunRequest,
+  sampleText: string | undefined,
+): Promise<void> {
   checkFormats(req.formats);
-  if (req.schema) checkSchema(env, req.schema);
-  if (sampleText === undefined) return;
-  if (!sampleText.trim()) throw bad("sample is empty.");
-  const limits = { maxDepth: env.WIREBENCH_MAX_DEPTH, maxKeys: env.WIREBENCH_MAX_KEYS };
-  if (!req.schema) {
+  const input: RunInputToCheck = {
+    ...(req.schema ? { schema: req.schema } : {}),
+    ...(sampleText !== undefined ? { sampleText } : {}),
+    sampleFormat: req.sampleFormat,
+    count: req.options.count ?? defaultSyntheticCount,
+    limits: runInputLimits(env),
+    settingNames: {
+      leaves: "WIREBENCH_MAX_SCHEMA_LEAVES",
+      types: "WIREBENCH_MAX_SCHEMA_TYPES",
+      syntheticValues: "WIREBENCH_MAX_SYNTHETIC_VALUES",
+    },
+  };
+  const size = (sampleText?.length ?? 0) + (req.schema?.text.length ?? 0);
+  let verdict: RunInputVerdict;
+  if (size <= env.WIREBENCH_VALIDATE_INLINE_CHARS) verdict = checkRunInput(input);
+  else {
     try {
-      // The schema alone: every error inferDataset would raise, without building the data tree the
-      // worker builds anyway.
-      inferSchema(sampleText, { sampleFormat: req.sampleFormat, limits });
+      verdict = await pool.run(input);
     } catch (err) {
-      if (err instanceof JsonInputError) throw bad(`sample: ${err.message}`);
-      throw err;
+      throw offThreadRefusal(env, err);
     }
-    return;
   }
-  try {
-    // What the worker will do, with the web's limits: one parse checks the JSON and the schema.
-    loadDataset({ text: sampleText, sampleFormat: req.sampleFormat, schema: req.schema, limits });
-  } catch (err) {
-    if (err instanceof RangeError) throw bad("sample: nested too deeply to read against the schema.");
-    throw bad(`sample: ${(err as Error).message}`);
-  }
+  if (!verdict.ok) throw bad(verdict.message);
 }
