@@ -4,6 +4,7 @@ import { registerCi } from "./commands/ci.ts";
 import { registerCompare } from "./commands/compare.ts";
 import { registerInfer } from "./commands/infer.ts";
 import { registerProject } from "./commands/project.ts";
+import { printable } from "./output/printable.ts";
 
 export function buildProgram(): Command {
   const program = new Command()
@@ -28,7 +29,8 @@ export async function main(argv: string[]): Promise<number> {
   } catch (err) {
     const code = (err as { exitCode?: number }).exitCode;
     if (typeof code === "number") return code === 0 ? 0 : 2;
-    console.error(`wirebench: ${(err as Error).message}`);
+    // Messages often quote the input (a key, a line, the server's answer): never terminal controls.
+    console.error(`wirebench: ${printable((err as Error).message, { keepLines: true })}`);
     return 2;
   }
 }

@@ -77,7 +77,7 @@ describe("pull-request Markdown", () => {
       pass: true,
       note: 'no completed run found for baseline "main"',
     });
-    expect(md).toContain('with no baseline (no completed run found for baseline "main")');
+    expect(md).toContain('with no baseline (`no completed run found for baseline "main"`)');
     expect(md).toContain("✅ within thresholds");
   });
 
@@ -90,9 +90,9 @@ describe("pull-request Markdown", () => {
       checks: [{ name: "formats", limitPct: null, failing: ["avro"], pass: false }],
     });
     expect(md).toContain("@ `0123456789ab` for PR #7 against baseline");
-    expect(md).toContain("\n> Rename \\| split \\*fields\\*\n");
+    expect(md).toContain("\n> `Rename | split *fields*`\n");
     expect(md).not.toContain("second line");
-    expect(md).toContain("- ❌ avro fails now: avro: cannot represent /a\n");
+    expect(md).toContain("- ❌ avro fails now: `avro: cannot represent /a`\n");
     expect(md).toContain("- ⚠️ cbor not in this run (not watched)\n");
     expect(md).toContain("- ❌ every watched baseline format still works: avro\n");
   });

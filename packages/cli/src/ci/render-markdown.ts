@@ -1,4 +1,5 @@
 import type { Comparison, Delta } from "./comparison.ts";
+import { codeSpan } from "./escape-markdown.ts";
 
 const fmtInt = (n: number) => Math.round(n).toLocaleString("en-US");
 const fmtNs = (ns: number) =>
@@ -15,13 +16,6 @@ function timeCell(d: Delta | null): string {
   return `${fmtNs(d.current)} (${fmtPct(d.deltaPct)}${d.significant ? "" : ", n.s."})`;
 }
 
-/** Text from CI as one quoted line: Markdown in it could otherwise break the table or the layout. */
-function quoteLine(text: string): string {
-  const first = text.split(/\r?\n/)[0]!.trim();
-  const short = first.length > 200 ? `${first.slice(0, 199)}…` : first;
-  return `> ${short.replace(/([\\`*_[\]<>|#])/g, "\\$1")}`;
-}
-
 const checkText: Record<string, string> = {
   size: "size growth (raw and compressed)",
   time: "significant slow-down",
@@ -35,17 +29,21 @@ export function renderMarkdown(c: Comparison): string {
   const lines: string[] = [];
   lines.push(`## Wirebench: ${c.pass ? "✅ within thresholds" : "❌ threshold crossed"}`);
   lines.push("");
-  const where = [c.run.branch && `\`${c.run.branch}\``, c.run.commit && `@ \`${c.run.commit.slice(0, 12)}\``]
+  // Branch, commit, message and error text come from whoever ran CI: escaped, never Markdown.
+  const where = [
+    c.run.branch && codeSpan(c.run.branch),
+    c.run.commit && `@ ${codeSpan(c.run.commit.slice(0, 12))}`,
+  ]
     .filter(Boolean)
     .join(" ");
   const base = c.baseline
-    ? `against baseline [${c.baseline.id.slice(0, 8)}](${c.baseline.url})${c.baseline.branch ? ` (\`${c.baseline.branch}\`)` : ""}`
-    : `with no baseline (${c.note ?? "none given"})`;
+    ? `against baseline [${c.baseline.id.slice(0, 8)}](${c.baseline.url})${c.baseline.branch ? ` (${codeSpan(c.baseline.branch)})` : ""}`
+    : `with no baseline (${c.note ? codeSpan(c.note) : "none given"})`;
   const pr = c.run.pullRequest ? ` for PR #${c.run.pullRequest}` : "";
   lines.push(`Run [${c.run.id.slice(0, 8)}](${c.run.url})${where ? ` on ${where}` : ""}${pr} ${base}.`);
   if (c.run.message) {
     lines.push("");
-    lines.push(quoteLine(c.run.message));
+    lines.push(`> ${codeSpan(c.run.message)}`);
   }
   if (c.formats.length > 0) {
     const sizeFailing = new Set(c.checks.find((k) => k.name === "size")?.failing ?? []);
@@ -60,16 +58,17 @@ export function renderMarkdown(c: Comparison): string {
     }
   }
   const lost = [
-    ...(c.newlyFailing ?? []).map((f) => ({ ...f, what: `fails now${f.error ? `: ${f.error}` : ""}` })),
+    ...(c.newlyFailing ?? []).map((f) => ({
+      ...f,
+      what: `fails now${f.error ? `: ${codeSpan(f.error)}` : ""}`,
+    })),
     ...(c.missing ?? []).map((f) => ({ ...f, what: "not in this run" })),
   ];
   if (lost.length > 0) {
     lines.push("");
     lines.push("Formats that worked in the baseline:");
     for (const f of lost)
-      lines.push(
-        `- ${f.watched ? "❌" : "⚠️"} ${f.key} ${f.what.split(/\r?\n/)[0]}${f.watched ? "" : " (not watched)"}`,
-      );
+      lines.push(`- ${f.watched ? "❌" : "⚠️"} ${f.key} ${f.what}${f.watched ? "" : " (not watched)"}`);
   }
   if (c.checks.length > 0) {
     lines.push("");

@@ -5,6 +5,7 @@ import type { Comparison } from "../ci/comparison.ts";
 import { readText, sampleFormatOf, schemaKindOf } from "../ci/read-input.ts";
 import { renderMarkdown } from "../ci/render-markdown.ts";
 import { getWithRetry } from "../ci/retrying-get.ts";
+import { printable } from "../output/printable.ts";
 import { createApiClient } from "../remote/api-client.ts";
 
 interface CiOptions {
@@ -104,7 +105,7 @@ export function registerCi(program: Command): void {
         ...(opts.message ? { message: opts.message } : {}),
         ...(opts.baseline ? { baseline: opts.baseline } : {}),
       });
-      console.error(`run ${created.id} queued: ${created.url}`);
+      console.error(printable(`run ${created.id} queued: ${created.url}`));
 
       let run: { status: string; error: string | null; progress: Record<string, string> };
       let last = "";

@@ -16,6 +16,7 @@ import {
 import Table from "cli-table3";
 import type { Command } from "commander";
 import pc from "picocolors";
+import { printable } from "../output/printable.ts";
 
 interface CompareOptions {
   schema?: string;
@@ -204,7 +205,7 @@ export function renderTable(result: Result): string {
       ),
     );
   lines.push(...sizeLines(ok), ...fidelityLines(ok));
-  for (const f of failed) lines.push(`${pc.red("✗")} ${f.id ?? f.format}: ${f.error}`);
+  for (const f of failed) lines.push(`${pc.red("✗")} ${f.id ?? f.format}: ${printable(String(f.error))}`);
   const n = result.noise;
   if (n?.ciWidth != null) {
     const parts = [`median CI width ${(n.ciWidth * 100).toFixed(1)}%`];

@@ -17,6 +17,7 @@ import {
 import { type Command, Option } from "commander";
 import pc from "picocolors";
 import { readText } from "../ci/read-input.ts";
+import { printable } from "../output/printable.ts";
 
 const emitters: Record<string, (s: IrSchema) => EmittedSchema> = {
   proto: emitProto,
@@ -108,7 +109,7 @@ export async function readSchemaOrSample(file: string, rootType?: string): Promi
 
 /** One line per field: `name?: type`, with enums, maps, nullables and int64 marked. */
 export function renderTree(schema: IrSchema): string {
-  const lines: string[] = [pc.bold(schema.name)];
+  const lines: string[] = [pc.bold(printable(schema.name))];
   const seen = new Set<string>();
   const label = (t: IrType): string => {
     switch (t.kind) {
@@ -119,9 +120,12 @@ export function renderTree(schema: IrSchema): string {
       case "map":
         return `map<string, ${label(t.values)}>`;
       case "enum":
-        return `enum ${t.name} {${t.symbols.slice(0, 6).join(", ")}${t.symbols.length > 6 ? ", …" : ""}}`;
+        return `enum ${printable(t.name)} {${t.symbols
+          .slice(0, 6)
+          .map((s) => printable(s))
+          .join(", ")}${t.symbols.length > 6 ? ", …" : ""}}`;
       case "record":
-        return t.name;
+        return printable(t.name);
       case "union":
         return t.variants.map(label).join(" | ");
       case "int64":
@@ -147,7 +151,7 @@ export function renderTree(schema: IrSchema): string {
     if (t.kind !== "record" || seen.has(t.name)) return;
     seen.add(t.name);
     for (const f of t.fields) {
-      lines.push(`${indent}${f.name || '""'}${f.optional ? pc.dim("?") : ""}: ${label(f.type)}`);
+      lines.push(`${indent}${printable(f.name) || '""'}${f.optional ? pc.dim("?") : ""}: ${label(f.type)}`);
       for (const r of records(f.type)) walk(r, `${indent}  `);
     }
   };
@@ -181,7 +185,7 @@ export function registerInfer(program: Command): void {
         const path = join(opts.out, emitted.fileName);
         writeFileSync(path, `${emitted.text}\n`);
         console.error(`wrote ${path}`);
-      } else console.log(emitted.text);
-      for (const note of emitted.notes) console.error(pc.dim(`note: ${note}`));
+      } else console.log(printable(emitted.text, { keepLines: true }));
+      for (const note of emitted.notes) console.error(pc.dim(`note: ${printable(note)}`));
     });
 }
