@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { processesRunning } from "../helpers/processes.ts";
 
 const parentScript = fileURLToPath(new URL("./measuring-parent.ts", import.meta.url));
 
@@ -10,8 +11,13 @@ interface Parent {
   lines: Record<string, unknown>[];
 }
 
-function startParent(rounds: number, detached: boolean, codec: "slow" | "hangs" = "slow"): Parent {
-  const proc = spawn(process.execPath, ["--import", "tsx", parentScript, String(rounds), codec], {
+function startParent(
+  rounds: number,
+  detached: boolean,
+  codec: "slow" | "hangs" | "compiler" = "slow",
+  ...more: string[]
+): Parent {
+  const proc = spawn(process.execPath, ["--import", "tsx", parentScript, String(rounds), codec, ...more], {
     stdio: ["ignore", "pipe", "inherit"],
     detached,
   });
@@ -92,6 +98,22 @@ describe("measurement child lifetime", () => {
     parent.proc.kill("SIGKILL");
     await until(() => (running(child) ? undefined : true), "the stuck orphan to exit", 15_000);
     expect(running(child)).toBe(false);
+  });
+
+  it("takes a schema compiler it started down with it when its parent is killed", async () => {
+    // A duration no other process uses, so the test finds exactly this "compiler" (sleep).
+    const seconds = `${300 + Math.floor(Math.random() * 600)}.${process.pid}`;
+    const parent = startParent(1, false, "compiler", seconds);
+    started.push(parent.proc.pid as number);
+    const [compiler] = await until(() => {
+      const found = processesRunning(["sleep", seconds]);
+      return found.length > 0 ? found : undefined;
+    }, "the compiler to start");
+    started.push(compiler as number);
+
+    parent.proc.kill("SIGKILL");
+    await until(() => (running(compiler as number) ? undefined : true), "the compiler to exit", 15_000);
+    expect(processesRunning(["sleep", seconds])).toEqual([]);
   });
 
   it("survives a SIGTERM sent to its parent's process group and completes the measurement", async () => {

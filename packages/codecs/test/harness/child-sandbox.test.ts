@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { runComparison } from "../../src/index.ts";
 import { fixtureEntry } from "../helpers/fixture-entry.ts";
+import { processesRunning } from "../helpers/processes.ts";
 
 const entry = (id: string, exportName: string) => fixtureEntry("sandbox-adapters.js", id, exportName);
 const anySchema = { irVersion: 1, name: "Root", root: { kind: "any" }, source: "json" } as const;
@@ -14,23 +14,6 @@ const tiny = {
   warmupMaxMs: 5,
   measureAllocations: false,
 };
-
-/** Live (not zombie) processes whose command line is exactly `argv`. */
-function processesRunning(argv: string[]): number[] {
-  const wanted = `${argv.join("\0")}\0`;
-  return readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        const stat = readFileSync(`/proc/${d}/stat`, "utf8");
-        const state = stat.slice(stat.lastIndexOf(")") + 2)[0];
-        return state !== "Z" && readFileSync(`/proc/${d}/cmdline`, "utf8") === wanted;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 const saved = { ...process.env };
 afterEach(() => {

@@ -3,7 +3,9 @@
  * that hangs in a synchronous loop once timing starts), prints the child's pid once it is warming
  * up, and on completion prints the outcome. SIGTERM is ignored, as the worker's graceful shutdown
  * lets the current measurement finish.
- * Usage: node --import tsx measuring-parent.ts <rounds> [slow|hangs]
+ * With `compiler <seconds>`, the format instead starts a "compiler" (sleep <seconds>) that never ends
+ * in time, for tests that kill this parent while a compiler runs.
+ * Usage: node --import tsx measuring-parent.ts <rounds> [slow|hangs|compiler <seconds>]
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,7 +37,10 @@ const workDir = mkdtempSync(join(tmpdir(), "wirebench-parent-"));
 const datasetPath = join(workDir, "dataset.v8");
 writeFileSync(
   datasetPath,
-  serialize({ schema: { irVersion: 1, name: "Root", root: { kind: "any" }, source: "json" }, messages: [1] }),
+  serialize({
+    schema: { irVersion: 1, name: "Root", root: { kind: "any" }, source: "json" },
+    messages: [process.argv[3] === "compiler" ? (process.argv[4] ?? "300") : 1],
+  }),
 );
 let announced = false;
 const outcome = await runChild(
@@ -46,12 +51,19 @@ const outcome = await runChild(
         format: "slow",
         variant: "test",
         library: "node",
-        ...(process.argv[3] === "hangs"
-          ? {
-              module: new URL("../fixtures/misbehaving-adapters.js", import.meta.url).href,
-              exportName: "hangingAdapter",
-            }
-          : { module: new URL("./slow-adapter.js", import.meta.url).href, exportName: "slowAdapter" }),
+        ...({
+          hangs: {
+            module: new URL("../fixtures/misbehaving-adapters.js", import.meta.url).href,
+            exportName: "hangingAdapter",
+          },
+          compiler: {
+            module: new URL("../fixtures/sandbox-adapters.js", import.meta.url).href,
+            exportName: "stuckCompilerAdapter",
+          },
+        }[process.argv[3] ?? ""] ?? {
+          module: new URL("./slow-adapter.js", import.meta.url).href,
+          exportName: "slowAdapter",
+        }),
         schema: false,
       },
     ],
