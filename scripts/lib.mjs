@@ -60,18 +60,25 @@ export const compilers = [
   { bin: "capnp", pkg: "capnproto" },
   { bin: "flatc", pkg: "flatbuffers-compiler" },
   { bin: "thrift", pkg: "thrift-compiler" },
+  // The Protobuf reference of `npm run conformance` (Wirebench itself encodes Protobuf with protobufjs).
+  { bin: "protoc", pkg: "protobuf-compiler" },
+  // google/protobuf/*.proto (Timestamp and the other well-known types) for protoc.
+  { file: "/usr/include/google/protobuf/timestamp.proto", pkg: "libprotobuf-dev" },
 ];
 
 const onPath = (bin) => spawnSync("sh", ["-c", `command -v ${bin}`], { stdio: "ignore" }).status === 0;
 
-/** Installs Debian packages for missing commands when root; otherwise says what to install. */
+/**
+ * Installs Debian packages for missing commands (`bin`) or files (`file`) when root; otherwise says
+ * what to install.
+ */
 export function ensureDebianPackages(wanted = compilers) {
-  const missing = wanted.filter((c) => !onPath(c.bin));
+  const missing = wanted.filter((c) => (c.file ? !existsSync(c.file) : !onPath(c.bin)));
   if (missing.length === 0) return;
   const pkgs = missing.map((c) => c.pkg);
   if (process.getuid?.() !== 0 || !onPath("apt-get")) {
     fail(
-      `missing ${missing.map((c) => c.bin).join(", ")}: install them with \`sudo apt-get install ${pkgs.join(" ")}\``,
+      `missing ${missing.map((c) => c.bin ?? c.file).join(", ")}: install them with \`sudo apt-get install ${pkgs.join(" ")}\``,
     );
   }
   log(`installing ${pkgs.join(", ")} with apt-get`);
@@ -103,4 +110,29 @@ export function ensurePrismaClient() {
 /** Creates the database when missing and applies pending migrations. */
 export function migrateDatabase() {
   run(process.execPath, ["--import", "tsx", join(root, "packages", "db", "bin", "migrate.ts")]);
+}
+
+const pyenv = join(root, ".wirebench", "pyenv");
+const pyRequirements = join(root, "packages", "conformance", "reference", "requirements.txt");
+
+/**
+ * The reference encoders of `npm run conformance` (Python protobuf, avro, thrift, msgpack, cbor2,
+ * pymongo's bson) in a project-local virtual environment, `.wirebench/pyenv`, at the versions pinned in
+ * packages/conformance/reference/requirements.txt; reinstalled only when that file changes.
+ */
+export function ensurePythonReferences() {
+  const python = join(pyenv, "bin", "python");
+  const hash = hashOf(pyRequirements);
+  if (existsSync(python) && stampMatches("pyenv", hash)) return;
+  if (!existsSync(python)) {
+    // Debian's python3 has no venv module until python3-venv is installed (no command of that name,
+    // so ensureDebianPackages always installs it here).
+    if (spawnSync("python3", ["-m", "venv", "--help"], { stdio: "ignore" }).status !== 0)
+      ensureDebianPackages([{ bin: "python3-venv", pkg: "python3-venv" }]);
+    log("creating the Python environment for the conformance references (.wirebench/pyenv)");
+    run("python3", ["-m", "venv", pyenv]);
+  }
+  log("installing the conformance reference encoders (pip)");
+  run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", pyRequirements]);
+  writeStamp("pyenv", hash);
 }

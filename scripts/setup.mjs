@@ -1,6 +1,13 @@
-// Everything the product and the tests need, done once: npm packages, schema compilers, Prisma client.
-import { ensureDebianPackages, ensureNodeModules, ensurePrismaClient } from "./lib.mjs";
+// Everything the product and the tests need, done once: npm packages, schema compilers, Prisma client,
+// the conformance check's Python reference encoders.
+import {
+  ensureDebianPackages,
+  ensureNodeModules,
+  ensurePrismaClient,
+  ensurePythonReferences,
+} from "./lib.mjs";
 
 ensureNodeModules();
 ensureDebianPackages();
 ensurePrismaClient();
+ensurePythonReferences();

@@ -8,6 +8,7 @@ import {
   ensureDebianPackages,
   ensureNodeModules,
   ensurePrismaClient,
+  ensurePythonReferences,
   fail,
   log,
   root,
@@ -18,6 +19,7 @@ import { ensureServices } from "./services.mjs";
 ensureNodeModules();
 ensureDebianPackages([...compilers, chromium]);
 ensurePrismaClient();
+ensurePythonReferences();
 await ensureServices();
 
 const bin = (name) => join(root, "node_modules", ".bin", name);

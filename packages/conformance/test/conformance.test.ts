@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { type CorpusEntry, loadCorpus } from "../src/corpus.ts";
+import { schemaFormats, schemalessFormats } from "../src/format-rules.ts";
+import { runConformance } from "../src/run-conformance.ts";
+
+// The fast part of `npm run conformance`: one document per reference path. The full corpus runs in
+// `npm run conformance` (every document, a few minutes).
+const corpus = loadCorpus();
+const entry = (id: string): CorpusEntry => {
+  const e = corpus.find((x) => x.id === id);
+  if (!e) throw new Error(`no corpus entry ${id}`);
+  return e;
+};
+
+describe("Wirebench's bytes against the reference encoders", () => {
+  it("Avro (Apache avro) and every schemaless reference on a real Avro weather record", async () => {
+    const rows = await runConformance([entry("avro-weather")], { only: ["weather.ndjson#1"] });
+    expect(rows.map((r) => r.format).sort()).toEqual([...schemalessFormats, ...schemaFormats.avsc].sort());
+    for (const r of rows) expect(r, `${r.format}: ${r.detail}`).toMatchObject({ status: "match" });
+    // Avro's encoding is canonical: the match must be byte for byte, not just in size.
+    expect(rows.find((r) => r.format === "avro")).toMatchObject({ rule: "bytes", detail: "byte-identical" });
+    const avro = rows.find((r) => r.format === "avro");
+    expect(avro?.oursHex).toBe(avro?.theirsHex);
+  });
+
+  it("Protobuf (protoc + Python protobuf) byte for byte on the Video model's own .proto", async () => {
+    const rows = await runConformance([entry("model-video-proto")], { only: ["video.ndjson#1"] });
+    const proto = rows.find((r) => r.format === "protobuf");
+    expect(proto).toMatchObject({ status: "match", rule: "bytes", detail: "byte-identical" });
+    expect(proto?.ours).toBeGreaterThan(300);
+    expect(proto?.ours).toBe(proto?.theirs);
+  });
+
+  it("a JSON Schema document: the references re-encode Wirebench's Protobuf and Avro bytes identically", async () => {
+    const rows = await runConformance([entry("schemastore-gpc")], { only: ["from-spec.json"] });
+    for (const format of ["protobuf", "avro"]) {
+      const r = rows.find((x) => x.format === format);
+      expect(r?.reference).toMatch(/re-encoding ours/);
+      expect(r, `${format}: ${r?.detail}`).toMatchObject({ status: "match", rule: "bytes" });
+    }
+  });
+
+  it("a schema Wirebench refuses on purpose is reported as refused, not as a match", async () => {
+    const rows = await runConformance([entry("avro-interop")]);
+    const avro = rows.find((r) => r.format === "avro");
+    expect(avro?.status).toBe("refused");
+    expect(avro?.detail).toMatch(/recursive type Node/);
+  });
+});
