@@ -17,15 +17,36 @@ export type ScalarKind =
   | "float64"
   | "string"
   | "bytes"
-  | "timestamp";
+  | "timestamp"
+  /** Avro's `null` and JSON Schema's `type: "null"`: the value is always null (no bytes in Avro). */
+  | "null";
 
 /** Hints that keep a string faithful while saying what it looks like (never changes the value). */
 export type StringFormat = "date-time" | "date" | "time" | "uuid";
+
+/**
+ * How a Protobuf integer travels, as the user's .proto wrote it: `zigzag` for sint32/sint64, `fixed`
+ * for fixed32/fixed64/sfixed32/sfixed64 (4 or 8 bytes); a plain varint when absent. Other IDLs have
+ * one encoding per integer type and ignore it (the limitation is reported by their emitter).
+ */
+export type IntEncoding = "zigzag" | "fixed";
+
+/** Where a type came from when it is a well-known Protobuf message (google.protobuf.*). */
+export type WellKnownType =
+  | "google.protobuf.Timestamp"
+  | "google.protobuf.Struct"
+  | "google.protobuf.Value"
+  | "google.protobuf.ListValue"
+  | `google.protobuf.${"Double" | "Float" | "Int64" | "UInt64" | "Int32" | "UInt32" | "Bool" | "String" | "Bytes"}Value`;
 
 export interface ScalarType {
   kind: ScalarKind;
   /** Only for `string`: what the inference recognised. */
   format?: StringFormat;
+  /** Only for integers imported from a .proto: the wire encoding written there. */
+  encoding?: IntEncoding;
+  /** Only for `timestamp`: imported from google.protobuf.Timestamp. */
+  wellKnown?: WellKnownType;
 }
 
 export interface EnumType {
@@ -66,6 +87,8 @@ export interface RecordType {
 export interface ArrayType {
   kind: "array";
   items: IrType;
+  /** Imported from google.protobuf.ListValue. */
+  wellKnown?: WellKnownType;
 }
 
 /** Map with string keys (JSON objects whose keys are data, not field names). */
@@ -78,6 +101,8 @@ export interface MapType {
 export interface NullableType {
   kind: "nullable";
   type: IrType;
+  /** Imported from a google.protobuf wrapper message (Int32Value, …), which carries the value in a field. */
+  wellKnown?: WellKnownType;
 }
 
 /** A tagged union of non-null types (e.g. string | int64). Nullability is expressed with `nullable`. */
@@ -93,6 +118,8 @@ export interface UnionType {
  */
 export interface AnyType {
   kind: "any";
+  /** Imported from google.protobuf.Struct or google.protobuf.Value. */
+  wellKnown?: WellKnownType;
 }
 
 export type IrType =
@@ -105,6 +132,28 @@ export type IrType =
   | UnionType
   | AnyType;
 
+/**
+ * Something of the user's schema that a format (or the IR) cannot carry as written, reported instead
+ * of silently changed. `code` is stable (see README, "Limitations"); `path` names the type or field
+ * (`Record.field`), `detail` says what happens instead.
+ */
+export interface Limitation {
+  code: string;
+  path: string;
+  detail: string;
+}
+
+/**
+ * The schema text as the user wrote it, kept when the IR was imported from a .proto or .avsc so that
+ * the same format measures the user's own schema (protoc's and Avro's reference bytes), not a
+ * schema re-emitted from the IR. `rootType` is the full name of the root message or record.
+ */
+export interface OriginalSchema {
+  idl: "proto" | "avsc";
+  text: string;
+  rootType: string;
+}
+
 export interface IrSchema {
   irVersion: 1;
   /** Name of the root message type (e.g. "Root" or the name given in an imported schema). */
@@ -113,6 +162,10 @@ export interface IrSchema {
   root: IrType;
   /** Where the IR came from. */
   source: "json" | "ndjson" | "jsonschema" | "proto" | "avsc" | "synthetic";
+  /** Set by the .proto and .avsc importers. */
+  original?: OriginalSchema;
+  /** What the importer could not carry into the IR as written (e.g. a JSON Schema `pattern`). */
+  limitations?: Limitation[];
 }
 
 /**

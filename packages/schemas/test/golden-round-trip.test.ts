@@ -14,6 +14,7 @@ import { importProto } from "../src/import/import-proto.ts";
 import { inferDataset } from "../src/infer/infer-dataset.ts";
 import type { IrSchema } from "../src/ir.ts";
 
+const withoutOriginal = ({ original: _, ...ir }: IrSchema) => ir;
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 
 // Schemas imported from hand-written files, and schemas inferred from samples (the hostile names and
@@ -76,7 +77,8 @@ describe("import → emit → import gives the same IR", () => {
     ],
   ])("%s: a hand-written schema comes back unchanged, root name included", (_idl, first, again) => {
     const ir = first();
-    expect(again(ir)).toEqual(ir);
+    // The kept text (`original`) is the one each import read; everything the IR says is the same.
+    expect(withoutOriginal(again(ir))).toEqual(withoutOriginal(ir));
   });
 
   // Another source (samples or another IDL) goes through one lossy step: names are sanitised for the

@@ -65,7 +65,10 @@ describe("nested types that share a short name stay distinct", () => {
     const expected = structuredClone(first);
     const kind = field(field(expected.root, "wishlist"), "kind") as { symbols: string[] };
     kind.symbols = kind.symbols.map((s) => renamed[s]!);
-    expect(importProto(emitted.text)).toEqual(expected);
+    expect(importProto(emitted.text)).toEqual({
+      ...expected,
+      original: { idl: "proto", text: emitted.text, rootType: `wirebench.${emitted.rootType}` },
+    });
   });
 
   it("avsc: records and enums are told apart by full name (namespaces resolved as Avro does)", () => {
@@ -86,6 +89,10 @@ describe("nested types that share a short name stay distinct", () => {
 
   it("avsc: the emitted schema is accepted by avsc and imports back to the same IR", () => {
     const first = importAvsc(fixture("duplicate-names.avsc"));
-    expect(importAvsc(emitAvsc(first).text)).toEqual(first);
+    const text = emitAvsc(first).text;
+    expect(importAvsc(text)).toEqual({
+      ...first,
+      original: { idl: "avsc", text, rootType: `wirebench.${first.name}` },
+    });
   });
 });

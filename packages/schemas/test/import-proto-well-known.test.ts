@@ -22,10 +22,10 @@ describe("importProto with google/protobuf imports", () => {
     const ir = importProto(event);
     expect(ir.name).toBe("Event");
     expect((ir.root as RecordType).fields.map((f) => [f.name, f.type])).toEqual([
-      ["at", { kind: "timestamp" }],
-      ["retries", { kind: "array", items: { kind: "timestamp" } }],
-      ["comment", { kind: "nullable", type: { kind: "string" } }],
-      ["extra", { kind: "any" }],
+      ["at", { kind: "timestamp", wellKnown: "google.protobuf.Timestamp" }],
+      ["retries", { kind: "array", items: { kind: "timestamp", wellKnown: "google.protobuf.Timestamp" } }],
+      ["comment", { kind: "nullable", type: { kind: "string" }, wellKnown: "google.protobuf.StringValue" }],
+      ["extra", { kind: "any", wellKnown: "google.protobuf.Struct" }],
     ]);
   });
 

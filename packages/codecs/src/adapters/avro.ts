@@ -2,8 +2,10 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Dataset, type EmittedSchema, emitAvsc } from "@wirebench/schemas";
 import avro from "avsc";
+import { asWritten } from "../schema-bridge/as-written.ts";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
 import { asBuffer } from "./convert-values.ts";
+import { schemaReport } from "./schema-report.ts";
 import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
 
 /**
@@ -48,6 +50,7 @@ export function prepareAvro(dataset: Dataset, emitted: EmittedSchema, workDir: s
     decode: (b) => type.fromBuffer(asBuffer(b)),
     toPlain: (d) => mapper.fromIdl(orig, idl, d),
     artifacts: [{ name: emitted.fileName, kind: "schema", text: emitted.text }],
+    ...schemaReport(emitted),
     notes: [...emitted.notes, "long carried as bigint (custom avsc LongType)"],
   };
 }
@@ -56,6 +59,12 @@ export const avroAdapter: Adapter = {
   prepare(dataset, ctx): PreparedCodec | Unsupported {
     if (dataset.schema.root.kind === "any")
       return { unsupported: "Avro needs a schema; the IR root is untyped" };
-    return prepareAvro(dataset, emitAvsc(dataset.schema), ctx.workDir);
+    // A schema imported from an .avsc is measured as written (Avro's reference bytes); the IR
+    // names are the .avsc's own, so values map one to one.
+    const emitted =
+      dataset.schema.original?.idl === "avsc"
+        ? asWritten(dataset.schema, "schema.avsc")
+        : emitAvsc(dataset.schema);
+    return prepareAvro(dataset, emitted, ctx.workDir);
   },
 };

@@ -16,6 +16,7 @@ import { runCompiler } from "../codegen/run-compiler.ts";
 import { listFiles, transpileGenerated } from "../codegen/transpile-generated.ts";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
 import { normalizeInt } from "../schema-bridge/ir-walk.ts";
+import { schemaReport } from "./schema-report.ts";
 import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
 
 type Struct = capnp.Struct & Record<string, unknown>;
@@ -300,6 +301,7 @@ export async function prepareCapnp(
       return last;
     },
     artifacts: [{ name: emitted.fileName, kind: "schema", text: emitted.text }, ...files],
+    ...schemaReport(emitted),
     notes: [
       ...emitted.notes,
       `access reads ${skim.join(", ") || "no"} root field(s) without decoding the rest`,

@@ -17,6 +17,7 @@ import { runCompiler } from "../codegen/run-compiler.ts";
 import { listFiles, transpileGenerated } from "../codegen/transpile-generated.ts";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
 import { normalizeInt } from "../schema-bridge/ir-walk.ts";
+import { schemaReport } from "./schema-report.ts";
 import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
 
 interface TableReader {
@@ -205,6 +206,7 @@ export async function prepareFlatbuffers(
       return last;
     },
     artifacts: [{ name: emitted.fileName, kind: "schema", text: emitted.text }, ...files],
+    ...schemaReport(emitted),
     notes: [
       ...emitted.notes,
       `access reads ${skim.join(", ") || "no"} root field(s) without unpacking`,

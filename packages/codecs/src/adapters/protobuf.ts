@@ -5,6 +5,8 @@ import protobuf from "protobufjs";
 import protojson from "protobufjs/ext/protojson.js";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
 import { asBuffer } from "./convert-values.ts";
+import { protoAsWritten, wellKnownHooks } from "./proto-as-written.ts";
+import { schemaReport } from "./schema-report.ts";
 import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
 
 /**
@@ -39,6 +41,8 @@ export function prepareProtobuf(
   const mapper = new IdlValueMapper(emitted, {
     // fromObject reads 64-bit integers given as strings through Long, exactly.
     toLeaf: (v) => (typeof v === "bigint" ? v.toString() : v),
+    // Only the user's own .proto holds well-known messages; an emitted one holds plain scalars.
+    ...(emitted.ir.source === "proto" && emitted.ir.original ? wellKnownHooks : {}),
   });
   const orig = dataset.schema.root;
   const idl = emitted.ir.root;
@@ -65,6 +69,7 @@ export function prepareProtobuf(
       decode: (b) => T.decode(b),
       toPlain,
       artifacts,
+      ...schemaReport(emitted),
       notes,
     };
   }
@@ -75,6 +80,7 @@ export function prepareProtobuf(
     decode: (b) => protojson.fromJsonString(T, asBuffer(b).toString("utf8")),
     toPlain,
     artifacts,
+    ...schemaReport(emitted),
     notes: [
       ...emitted.notes,
       "canonical ProtoJSON mapping via protobufjs/ext/protojson (toJsonString/fromJsonString)",
@@ -87,7 +93,9 @@ function protobufAdapter(json: boolean): Adapter {
     prepare(dataset, ctx): PreparedCodec | Unsupported {
       if (dataset.schema.root.kind === "any")
         return { unsupported: "Protobuf needs a schema; the IR root is untyped" };
-      return prepareProtobuf(dataset, emitProto(dataset.schema), ctx.workDir, json);
+      // A schema imported from a .proto is measured as written: protoc's bytes, not a re-emitted schema's.
+      const emitted = protoAsWritten(dataset.schema) ?? emitProto(dataset.schema);
+      return prepareProtobuf(dataset, emitted, ctx.workDir, json);
     },
   };
 }

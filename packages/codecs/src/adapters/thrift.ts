@@ -9,6 +9,7 @@ import { runCompiler } from "../codegen/run-compiler.ts";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
 import { normalizeInt } from "../schema-bridge/ir-walk.ts";
 import { asBuffer } from "./convert-values.ts";
+import { schemaReport } from "./schema-report.ts";
 import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
 
 interface ThriftStruct {
@@ -103,6 +104,7 @@ export async function prepareThrift(
       { name: emitted.fileName, kind: "schema", text: emitted.text },
       ...files.map((f) => ({ ...f, kind: "generated" as const })),
     ],
+    ...schemaReport(emitted),
     notes: [
       ...emitted.notes,
       `${protocol} protocol over an in-memory transport; i64 beyond 2^53 as node-int64`,

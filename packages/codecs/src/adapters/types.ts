@@ -1,5 +1,5 @@
 import type { Dataset, DataValue } from "@wirebench/schemas";
-import type { Artifact } from "../result/result-schema.ts";
+import type { Artifact, Limitation, Rename } from "../result/result-schema.ts";
 
 /**
  * What preparation hands to the verifier and the timed loops. Nothing here compiles or converts.
@@ -29,6 +29,10 @@ export interface PreparedCodec {
   access?(bytes: Uint8Array): unknown;
   artifacts?: Artifact[];
   notes?: string[];
+  /** Constructs of the user's schema this format cannot carry as written (from the emitter). */
+  limitations?: Limitation[];
+  /** Identifiers the emitted schema had to change (reserved word, collision). */
+  renames?: Rename[];
 }
 
 export interface Unsupported {

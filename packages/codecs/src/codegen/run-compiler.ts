@@ -6,7 +6,7 @@ const execFileAsync = promisify(execFile);
 /**
  * Runs an official schema compiler (flatc, capnp, thrift) outside any timed loop. Asynchronous so
  * that several compilers, each a process of its own, run side by side (see generateOnce). A missing
- * binary or a compile error becomes one clear line naming the compiler, for the format's error.
+ * binary or a compile error becomes one clear line naming the compiler and quoting its error lines.
  */
 export async function runCompiler(
   cmd: string,
@@ -29,7 +29,24 @@ export async function runCompiler(
     const e = err as { stderr?: string; stdout?: string; code?: string };
     if (e.code === "ENOENT")
       throw new Error(`${cmd} is not installed (Debian package ${opts.debianPackage})`);
-    const text = `${e.stderr ?? ""}\n${e.stdout ?? ""}`.trim().split("\n").filter(Boolean);
-    throw new Error(`${cmd} failed: ${text.slice(0, 2).join(" | ") || String(err)}`);
+    const lines = compilerErrorLines(`${e.stderr ?? ""}\n${e.stdout ?? ""}`);
+    throw new Error(`${cmd} failed: ${lines.join(" | ") || String(err)}`);
   }
+}
+
+/** Most lines of a compiler's output that a format's error quotes. */
+export const maxCompilerErrorLines = 5;
+
+/**
+ * The lines of a compiler's output that say why it failed: those naming an error (flatc prints
+ * every warning before its one error line), else the first lines. A line that is only a label
+ * (`error:`) is dropped, and at most `maxCompilerErrorLines` are kept.
+ */
+export function compilerErrorLines(output: string): string[] {
+  const lines = output
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "" && !/^(error|warning):?$/i.test(l));
+  const errors = lines.filter((l) => /\berror\b/i.test(l));
+  return (errors.length > 0 ? errors : lines).slice(0, maxCompilerErrorLines);
 }

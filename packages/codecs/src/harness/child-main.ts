@@ -104,6 +104,8 @@ async function run(job: ChildJob): Promise<void> {
         id: entry.id,
         artifacts: prepared.artifacts ?? [],
         notes: prepared.notes ?? [],
+        limitations: prepared.limitations ?? [],
+        renames: prepared.renames ?? [],
         hasAccess: typeof prepared.access === "function",
       });
       const verify = job.verify.includes(entry.id);

@@ -1,5 +1,12 @@
 import type { RegistryEntry } from "../registry/registry.ts";
-import type { Artifact, Fidelity, FirstMessage, SizeDetail } from "../result/result-schema.ts";
+import type {
+  Artifact,
+  Fidelity,
+  FirstMessage,
+  Limitation,
+  Rename,
+  SizeDetail,
+} from "../result/result-schema.ts";
 import type { MeasureSettings } from "./settings.ts";
 
 export type Op = "encode" | "decode" | "access";
@@ -22,7 +29,15 @@ export interface ChildJob {
 /** Child → parent. `step` arms the parent's kill timer and says whom to blame if the child dies. */
 export type ChildMessage =
   | { type: "step"; id: string; step: Step; op?: Op; round?: number }
-  | { type: "prepared"; id: string; artifacts: Artifact[]; notes: string[]; hasAccess: boolean }
+  | {
+      type: "prepared";
+      id: string;
+      artifacts: Artifact[];
+      notes: string[];
+      limitations: Limitation[];
+      renames: Rename[];
+      hasAccess: boolean;
+    }
   | {
       type: "verified";
       id: string;

@@ -22,6 +22,8 @@ import {
   type Fidelity,
   type FirstMessage,
   type FormatResult,
+  type Limitation,
+  type Rename,
   type Result,
   type SizeDetail,
 } from "../result/result-schema.ts";
@@ -86,6 +88,8 @@ interface FormatState {
   error?: string;
   artifacts: Artifact[];
   notes: string[];
+  limitations: Limitation[];
+  renames: Rename[];
   hasAccess: boolean;
   verified?: { fidelity: Fidelity; sizes: SizeDetail; meanBytes: number; firstMessage?: FirstMessage };
   samples: Record<Op, SampleSet[]>;
@@ -122,6 +126,8 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
         entry,
         artifacts: [],
         notes: [],
+        limitations: [],
+        renames: [],
         hasAccess: false,
         samples: { encode: [], decode: [], access: [] },
         alloc: { encode: [], decode: [], access: [] },
@@ -188,6 +194,8 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
           case "prepared":
             st.artifacts = m.artifacts;
             st.notes = m.notes;
+            st.limitations = m.limitations;
+            st.renames = m.renames;
             st.hasAccess = m.hasAccess;
             break;
           case "verified":
@@ -295,6 +303,7 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
     formats,
     noise: noiseOf(formats),
     dataset: { messages: messageCount, schemaName: dataset.schema.name },
+    ...(dataset.schema.limitations?.length ? { limitations: dataset.schema.limitations } : {}),
   };
 }
 
@@ -322,6 +331,8 @@ function toFormatResult(st: FormatState, verifyOnly: boolean): FormatResult {
   if (v?.firstMessage) base.firstMessage = v.firstMessage;
   if (st.artifacts.length) base.artifacts = st.artifacts;
   if (st.notes.length) base.notes = st.notes;
+  if (st.limitations.length) base.limitations = st.limitations;
+  if (st.renames.length) base.renames = st.renames;
   if (st.error || verifyOnly || !v) return base;
   const timing = (op: Op) => {
     const allocs = st.alloc[op].filter((a): a is number => a !== null).sort((a, b) => a - b);

@@ -155,6 +155,34 @@ export const artifactSchema = z.object({
 });
 export type Artifact = z.infer<typeof artifactSchema>;
 
+/**
+ * Something of the user's schema that a format (or the schema IR every format is built from) cannot
+ * carry as written, reported instead of silently changed: e.g. a `uint64` carried as Avro `long`, a
+ * `sint32` written by FlatBuffers as a fixed 4-byte int, a oneof carried as optional fields. `code`
+ * is stable (README, "Limitations"), `path` names the type or field in the user's names
+ * (`Record.field`), `detail` says what happens instead.
+ */
+export const limitationSchema = z.object({
+  code: z.string(),
+  path: z.string(),
+  detail: z.string(),
+});
+export type Limitation = z.infer<typeof limitationSchema>;
+
+/**
+ * An identifier the emitted schema could not take as written for a reason beyond the IDL's naming
+ * style (which the schema artifact shows): a reserved word of the IDL or of its generated code, or
+ * a collision with a name already taken. `path` is the enclosing type (in the user's names) for
+ * fields and symbols, the type itself for types.
+ */
+export const renameSchema = z.object({
+  kind: z.enum(["type", "field", "symbol"]),
+  path: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
+export type Rename = z.infer<typeof renameSchema>;
+
 /** Default cap on `firstMessage` (RunOptions.firstMessageMaxBytes). */
 export const defaultFirstMessageMaxBytes = 4096;
 
@@ -200,6 +228,10 @@ export const formatResultSchema = z.object({
   sizes: sizeDetailSchema.optional(),
   artifacts: z.array(artifactSchema).optional(),
   notes: z.array(z.string()).optional(),
+  /** Constructs of the user's schema this format cannot carry as written; absent when none. */
+  limitations: z.array(limitationSchema).optional(),
+  /** Identifiers this format's emitted schema renamed (reserved word, collision); absent when none. */
+  renames: z.array(renameSchema).optional(),
   /** Present once the format was verified (also on an entry that failed later, while measuring). */
   firstMessage: firstMessageSchema.optional(),
   /**
@@ -255,5 +287,11 @@ export const resultSchema = z.object({
   formats: z.array(formatResultSchema),
   noise: noiseSchema.optional(),
   dataset: z.object({ messages: z.number().int(), schemaName: z.string() }).optional(),
+  /**
+   * What the importer of the user's schema (.proto, .avsc, JSON Schema) could not carry into the
+   * schema IR that feeds the other formats (a oneof, a proto2 default, an Avro logical type, a JSON
+   * Schema pattern); the format the schema was written in still measures it as written.
+   */
+  limitations: z.array(limitationSchema).optional(),
 });
 export type Result = z.infer<typeof resultSchema>;

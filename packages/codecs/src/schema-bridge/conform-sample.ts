@@ -17,6 +17,9 @@ export function conformToSchema(t: IrType, v: DataValue, path = ""): DataValue {
       return v === null ? null : conformToSchema(t.type, v, path);
     case "any":
       return v;
+    case "null":
+      if (v !== null) throw new Error(`${at}: expected null (the schema's null type), found ${kindOf(v)}`);
+      return null;
     case "record":
       return conformRecord(t, v, path);
     case "array":
@@ -146,7 +149,7 @@ function conformRecord(t: RecordType, v: DataValue, path: string): DataObject {
     }
     if (Object.hasOwn(out, f.name)) throw new Error(`${path}/${key}: field ${f.name} given twice`);
     const value = (v as DataObject)[key] as DataValue;
-    if (value === null && f.type.kind !== "nullable" && f.type.kind !== "any") {
+    if (value === null && f.type.kind !== "nullable" && f.type.kind !== "any" && f.type.kind !== "null") {
       // Protobuf JSON: null means "default"/absent for a non-nullable field.
       if (f.optional) continue;
       throw new Error(`${path}/${key}: null is not allowed for ${f.name}`);

@@ -20,6 +20,13 @@ export interface IdlValueOptions {
   fromLeaf?: (v: unknown, idl: IrType) => DataValue;
   /** Enums as the library holds them: `number` writes the IDL value instead of the symbol. Default: symbol. */
   enums?: "symbol" | "number";
+  /**
+   * A timestamp as the IDL holds it when the IDL IR keeps the `timestamp` kind (a user's .proto with
+   * google.protobuf.Timestamp). Default: int64 epoch milliseconds through `toLeaf`/`fromLeaf`.
+   */
+  timestamp?: { toIdl(ms: number | bigint): unknown; fromIdl(v: unknown): number | bigint };
+  /** An `any` value as the IDL holds it (google.protobuf.Value or Struct). Default: JSON text. */
+  any?: { toIdl(v: DataValue, idl: IrType): unknown; fromIdl(v: unknown, idl: IrType): DataValue };
 }
 
 type Wrapper = RecordType & { wrapper?: "list" | "value" | "entry" };
@@ -51,6 +58,8 @@ export class IdlValueMapper {
   private readonly enumsAsNumbers: boolean;
   /** Per IR timestamp type, the shape the first sample value had (epoch number or ISO-8601 text). */
   private readonly timestampShapes = new WeakMap<IrType, TimestampShape>();
+  private readonly timestampHook: IdlValueOptions["timestamp"];
+  private readonly anyHook: IdlValueOptions["any"];
 
   constructor(
     private readonly emitted: EmittedSchema,
@@ -60,6 +69,8 @@ export class IdlValueMapper {
     this.toLeaf = opts.toLeaf ?? ((v) => v);
     this.fromLeaf = opts.fromLeaf ?? ((v) => (typeof v === "bigint" ? normalizeInt(v) : (v as DataValue)));
     this.enumsAsNumbers = opts.enums === "number";
+    this.timestampHook = opts.timestamp;
+    this.anyHook = opts.any;
   }
 
   toIdl(orig: IrType, idl: IrType, v: DataValue): unknown {
@@ -71,15 +82,16 @@ export class IdlValueMapper {
     return this.from(orig, idl, v, "");
   }
 
-  private idlField(rec: RecordType, idlRec: RecordType, f: RecordField): RecordField {
+  /** The IDL's field for an IR field; undefined for a null-typed field the IDL left out. */
+  private idlField(rec: RecordType, idlRec: RecordType, f: RecordField): RecordField | undefined {
     const name = this.emitted.fields[rec.name]?.[f.name] ?? f.name;
     const idlF = idlRec.fields.find((x) => x.name === name);
-    if (!idlF) throw new Error(`${idlRec.name} has no field ${name} for "${f.name}"`);
+    if (!idlF && !isNullType(f.type)) throw new Error(`${idlRec.name} has no field ${name} for "${f.name}"`);
     return idlF;
   }
 
   private to(orig: IrType, idl: IrType, v: DataValue, path: string): unknown {
-    if (idl.kind === "any") return anyToJson(v);
+    if (idl.kind === "any") return this.anyHook ? this.anyHook.toIdl(v, idl) : anyToJson(v);
     if (orig.kind === "nullable") {
       if (idl.kind === "nullable") return v === null ? null : this.to(orig.type, idl.type, v, path);
       const w = idl as Wrapper;
@@ -105,9 +117,12 @@ export class IdlValueMapper {
         if (!isPlainObject(v)) throw new Error(`${path || "/"}: expected an object (${orig.name})`);
         const out: Record<string, unknown> = {};
         for (const f of orig.fields) {
-          const value = (v as DataObject)[f.name];
-          if (value === undefined) continue;
           const idlF = this.idlField(orig, idl, f);
+          if (!idlF) continue;
+          // Avro writes nothing for a null type, but the record must still hold the field.
+          let value = (v as DataObject)[f.name];
+          if (value === undefined && isNullType(idlF.type)) value = null;
+          if (value === undefined) continue;
           const cv = this.to(f.type, idlF.type, value, `${path}/${f.name}`);
           if (cv !== ABSENT) defineKey(out, this.fieldKey(idlF.name), cv);
         }
@@ -148,8 +163,13 @@ export class IdlValueMapper {
           return s;
         }
         return v;
-      case "timestamp":
-        return this.toLeaf(this.timestampToMillis(orig, v, path), TIMESTAMP_WIRE);
+      case "timestamp": {
+        const ms = this.timestampToMillis(orig, v, path);
+        if (this.timestampHook && idl.kind === "timestamp") return this.timestampHook.toIdl(ms);
+        return this.toLeaf(ms, TIMESTAMP_WIRE);
+      }
+      case "null":
+        return null;
       default:
         if (v === null) throw new Error(`${path || "/"}: null where the schema has ${orig.kind}`);
         return this.toLeaf(v, idl);
@@ -164,6 +184,7 @@ export class IdlValueMapper {
 
   private from(orig: IrType, idl: IrType, v: unknown, path: string): DataValue {
     if (idl.kind === "any") {
+      if (this.anyHook) return this.anyHook.fromIdl(v, idl);
       if (v === undefined || v === null || v === "") return orig.kind === "nullable" ? null : defaultOf(orig);
       return anyFromJson(typeof v === "string" ? v : Buffer.from(v as Uint8Array).toString("utf8"));
     }
@@ -173,7 +194,9 @@ export class IdlValueMapper {
       if (w.kind === "record" && w.wrapper === "value") {
         const inner = w.fields[0] as RecordField;
         const iv = (v as Record<string, unknown>)[this.fieldKey(inner.name)];
-        return iv === undefined || iv === null ? null : this.from(orig.type, inner.type, iv, path);
+        // A present wrapper with a required `value` (a Protobuf Int32Value) omits a default value.
+        if (iv === undefined || iv === null) return inner.optional ? null : defaultOf(orig.type);
+        return this.from(orig.type, inner.type, iv, path);
       }
       return this.from(orig.type, idl.kind === "nullable" ? idl.type : idl, v, path);
     }
@@ -186,11 +209,14 @@ export class IdlValueMapper {
       return iv === undefined ? defaultOf(orig) : this.from(orig, inner.type, iv, path);
     }
     // Absent int64 means 0 (proto3 omits it), which is the epoch in the sample's own shape.
-    if (orig.kind === "timestamp")
+    if (orig.kind === "timestamp") {
+      if (v === undefined || v === null) return this.timestampFromMillis(orig, 0);
+      const hooked = this.timestampHook && idl.kind === "timestamp";
       return this.timestampFromMillis(
         orig,
-        v === undefined || v === null ? 0 : this.fromLeaf(v, TIMESTAMP_WIRE),
+        hooked ? normalizeTimestamp(this.timestampHook!.fromIdl(v)) : this.fromLeaf(v, TIMESTAMP_WIRE),
       );
+    }
     if (v === undefined || v === null) return defaultOf(orig, this.enumDefault(orig, idl));
     switch (orig.kind) {
       case "record": {
@@ -199,6 +225,10 @@ export class IdlValueMapper {
         const out: DataObject = {};
         for (const f of orig.fields) {
           const idlF = this.idlField(orig, rec, f);
+          if (!idlF) {
+            if (!f.optional) defineKey(out, f.name, null);
+            continue;
+          }
           const pv = o[this.fieldKey(idlF.name)];
           // Repeated and map fields have no presence in most IDLs: an empty one on an optional field
           // is read as absent (inference makes a field optional because samples lacked it).
@@ -292,6 +322,10 @@ export class IdlValueMapper {
 }
 
 export type { Absent };
+
+const isNullType = (t: IrType) => t.kind === "null" || (t.kind === "nullable" && t.type.kind === "null");
+const normalizeTimestamp = (ms: number | bigint): DataValue =>
+  typeof ms === "bigint" ? normalizeInt(ms) : ms;
 
 function isEmptyContainer(v: unknown): boolean {
   if (Array.isArray(v)) return v.length === 0;

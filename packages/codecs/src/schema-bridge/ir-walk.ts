@@ -25,6 +25,8 @@ export function fits(t: IrType, v: DataValue): boolean {
   switch (t.kind) {
     case "nullable":
       return v === null || fits(t.type, v);
+    case "null":
+      return v === null;
     case "bool":
       return typeof v === "boolean";
     case "int32":
@@ -61,6 +63,7 @@ export function defaultOf(t: IrType, enumDefault?: string): DataValue {
     case "nullable":
     case "union":
     case "any":
+    case "null":
       return null;
     case "bool":
       return false;

@@ -1,4 +1,4 @@
-import type { EnumType, IrSchema, IrType, RecordField, RecordType } from "../ir.ts";
+import type { EnumType, IrSchema, IrType, Limitation, RecordField, RecordType } from "../ir.ts";
 import { type IdentifierRules, IdentifierScope, styleName } from "../naming/identifiers.ts";
 import { setOwn } from "../naming/set-own.ts";
 
@@ -14,6 +14,20 @@ export interface IdlCapabilities {
   maps: boolean;
   /** A nullable or optional scalar field; otherwise it is wrapped in a `value` record. */
   nullableScalars: boolean;
+  /** A `null` type (Avro); otherwise a null-typed field is left out and reads back null. */
+  nullType?: boolean;
+}
+
+/**
+ * An identifier the IDL could not take as written for a reason other than its naming style: a
+ * reserved word, or a collision with a name already taken (case-insensitive where the IDL's generated
+ * code is). `kind` says which namespace; `path` is the enclosing IR type for fields and symbols.
+ */
+export interface Rename {
+  kind: "type" | "field" | "symbol";
+  path: string;
+  from: string;
+  to: string;
 }
 
 export interface IdlNaming {
@@ -30,6 +44,8 @@ export interface AdaptedSchema {
   fields: Record<string, Record<string, string>>;
   enumSymbols: Record<string, Record<string, string>>;
   notes: string[];
+  limitations: Limitation[];
+  renames: Rename[];
 }
 
 /** Values held inline (not behind a pointer or offset that can be null) in binary IDLs. */
@@ -43,12 +59,31 @@ const unwrap = (t: IrType) => (t.kind === "nullable" ? t.type : t);
  */
 export function adaptIr(schema: IrSchema, caps: IdlCapabilities, naming: IdlNaming): AdaptedSchema {
   const typeScope = new IdentifierScope(naming.types);
-  const out: AdaptedSchema = { schema, types: {}, fields: {}, enumSymbols: {}, notes: [] };
+  const out: AdaptedSchema = {
+    schema,
+    types: {},
+    fields: {},
+    enumSymbols: {},
+    notes: [],
+    limitations: [],
+    renames: [],
+  };
   const done = new Map<string, IrType>();
   const noted = new Set<string>();
-  const note = (n: string) => {
+  // Where in the IR the walk is (`Record.field`), for the limitations it finds.
+  let where = schema.name;
+  const note = (n: string, code: string) => {
     if (!noted.has(n)) out.notes.push(n);
     noted.add(n);
+    const key = `${code} ${where}`;
+    if (noted.has(key)) return;
+    noted.add(key);
+    out.limitations.push({ code, path: where, detail: n });
+  };
+  // Style changes follow the IDL's conventions and show in the emitted schema; anything else (a
+  // reserved word, a collision) is a rename the user would not expect, so it is reported.
+  const renamed = (kind: Rename["kind"], path: string, from: string, to: string, rules: IdentifierRules) => {
+    if (to !== styleName(from, rules)) out.renames.push({ kind, path, from, to });
   };
 
   const wrapper = (name: string, kind: "list" | "value" | "entry", fields: RecordField[]): RecordType => ({
@@ -62,10 +97,10 @@ export function adaptIr(schema: IrSchema, caps: IdlCapabilities, naming: IdlNami
     let inner = adapt(t, hint);
     const base = inner.kind === "nullable" ? inner.type : inner;
     if (inner.kind === "nullable" && !caps.nullableItems) {
-      note("null items are carried in a wrapper record with an optional `value`");
+      note("null items are carried in a wrapper record with an optional `value`", "null-item-wrapped");
       inner = wrapper(`${hint}Value`, "value", [{ name: "value", number: 1, type: base, optional: true }]);
     } else if (!caps.nestedArrays && (base.kind === "array" || (base.kind === "map" && caps.maps))) {
-      note("nested lists are carried in wrapper records with one `items` field");
+      note("nested lists are carried in wrapper records with one `items` field", "nested-list-wrapped");
       inner = wrapper(`${hint}List`, "list", [{ name: "items", number: 1, type: inner, optional: false }]);
     }
     return inner;
@@ -77,18 +112,33 @@ export function adaptIr(schema: IrSchema, caps: IdlCapabilities, naming: IdlNami
         const known = done.get(t.name);
         if (known) return known;
         const rec: RecordType = { kind: "record", name: typeScope.take(t.name), fields: [] };
+        renamed("type", t.name, t.name, rec.name, naming.types);
         done.set(t.name, rec);
         setOwn(out.types, t.name, rec.name);
         const scope = new IdentifierScope(naming.fields);
         const map: Record<string, string> = {};
         setOwn(out.fields, t.name, map);
+        const outer = where;
         for (const f of t.fields) {
+          where = `${t.name}.${f.name}`;
+          if (!caps.nullType && unwrap(f.type).kind === "null") {
+            // Always null: nothing to carry. The codec leaves the field out and reads it back as null.
+            note(
+              "fields of type null are left out of the schema (0 bytes; they read back as null)",
+              "null-field-omitted",
+            );
+            continue;
+          }
           const idlName = scope.take(f.name);
+          renamed("field", t.name, f.name, idlName, naming.fields);
           setOwn(map, f.name, idlName);
           let ft = adapt(f.type, `${t.name}${f.name.charAt(0).toUpperCase()}${f.name.slice(1)}`);
           const base = unwrap(ft);
           if (!caps.nullableScalars && isScalar(base) && (ft.kind === "nullable" || f.optional)) {
-            note("nullable and optional scalars are carried in a wrapper record with one `value` field");
+            note(
+              "nullable and optional scalars are carried in a wrapper record with one `value` field",
+              "optional-scalar-wrapped",
+            );
             ft = wrapper(`${t.name}${idlName.charAt(0).toUpperCase()}${idlName.slice(1)}Value`, "value", [
               { name: "value", number: 1, type: base, optional: false },
             ]);
@@ -97,12 +147,14 @@ export function adaptIr(schema: IrSchema, caps: IdlCapabilities, naming: IdlNami
           if (f.doc) field.doc = f.doc;
           rec.fields.push(field);
         }
+        where = outer;
         return rec;
       }
       case "enum": {
         const known = done.get(t.name);
         if (known) return known;
         const name = typeScope.take(t.name);
+        renamed("type", t.name, t.name, name, naming.types);
         const scope = new IdentifierScope(naming.symbols);
         const symbols: Record<string, string> = {};
         const prefix = `${styleName(name, { ...naming.symbols, style: "UPPER_SNAKE" })}_`;
@@ -110,6 +162,7 @@ export function adaptIr(schema: IrSchema, caps: IdlCapabilities, naming: IdlNami
           // Qualified once: symbols imported from a .proto usually carry the enum's prefix already.
           const qualified = naming.symbols.qualify && !s.startsWith(prefix) ? `${name}_${s}` : s;
           const id = scope.take(qualified);
+          renamed("symbol", t.name, qualified, id, naming.symbols);
           setOwn(symbols, s, id);
           return id;
         });
@@ -128,7 +181,7 @@ export function adaptIr(schema: IrSchema, caps: IdlCapabilities, naming: IdlNami
         return { kind: "array", items: itemType(t.items, hint) };
       case "map": {
         if (!caps.maps) {
-          note("maps are carried as lists of key/value entry records");
+          note("maps are carried as lists of key/value entry records", "map-as-entries");
           const value = adapt(t.values, `${hint}Value`);
           return {
             kind: "array",
@@ -152,11 +205,15 @@ export function adaptIr(schema: IrSchema, caps: IdlCapabilities, naming: IdlNami
       case "nullable":
         return { kind: "nullable", type: adapt(t.type, hint) };
       case "union":
-        note("unions are carried as JSON text");
+        note("unions are carried as JSON text", "union-as-json");
         return { kind: "any" };
       case "any":
-        note("values of no single type (heterogeneous data) are carried as JSON text");
-        return t;
+        note("values of no single type (heterogeneous data) are carried as JSON text", "any-as-json");
+        return { kind: "any" };
+      case "null":
+        if (caps.nullType) return t;
+        note("a null type outside a field (array item, map value) is carried as JSON text", "null-as-json");
+        return { kind: "any" };
       default:
         return t;
     }
@@ -200,5 +257,13 @@ export function namedTypes(root: IrType): (RecordType | EnumType)[] {
 
 /** The EmittedSchema fields that come from the adaptation. */
 export function adaptedParts(a: AdaptedSchema) {
-  return { types: a.types, fields: a.fields, enumSymbols: a.enumSymbols, notes: a.notes, ir: a.schema };
+  return {
+    types: a.types,
+    fields: a.fields,
+    enumSymbols: a.enumSymbols,
+    notes: a.notes,
+    limitations: a.limitations,
+    renames: a.renames,
+    ir: a.schema,
+  };
 }

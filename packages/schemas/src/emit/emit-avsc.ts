@@ -3,6 +3,7 @@ import { usesKind } from "../measure/uses-kind.ts";
 import { avroReserved } from "../naming/reserved-words.ts";
 import { adaptedParts, adaptIr } from "./adapt-ir.ts";
 import type { EmittedSchema } from "./emitted-schema.ts";
+import { encodingRule, scalarLimitations, timestampRule, widenRule } from "./scalar-limitations.ts";
 
 const primitive: Record<string, unknown> = {
   bool: "boolean",
@@ -16,13 +17,21 @@ const primitive: Record<string, unknown> = {
   bytes: "bytes",
   timestamp: { type: "long", logicalType: "timestamp-millis" },
   any: "string",
+  null: "null",
 };
 
 /** Avro schema JSON for avsc: optional and nullable fields are ["null", T] with default null. */
 export function emitAvsc(schema: IrSchema): EmittedSchema {
   const adapted = adaptIr(
     schema,
-    { nestedArrays: true, nullableItems: true, complexMapValues: true, maps: true, nullableScalars: true },
+    {
+      nestedArrays: true,
+      nullableItems: true,
+      complexMapValues: true,
+      maps: true,
+      nullableScalars: true,
+      nullType: true,
+    },
     {
       types: { style: "UpperCamel", reserved: avroReserved, underscores: true, prefix: "T", loose: false },
       fields: { style: "keep", reserved: avroReserved, underscores: true, prefix: "f", loose: false },
@@ -40,7 +49,7 @@ export function emitAvsc(schema: IrSchema): EmittedSchema {
           name: t.name,
           fields: t.fields.map((f) => {
             const inner = f.type.kind === "nullable" ? f.type.type : f.type;
-            const nullable = f.optional || f.type.kind === "nullable";
+            const nullable = (f.optional || f.type.kind === "nullable") && inner.kind !== "null";
             return nullable
               ? { name: f.name, type: ["null", avro(inner)], default: null }
               : { name: f.name, type: avro(inner) };
@@ -65,5 +74,13 @@ export function emitAvsc(schema: IrSchema): EmittedSchema {
   if (adapted.schema.root.kind === "record" && usesKind(schema.root, "uint64")) {
     adapted.notes.push("uint64 is carried as Avro long: values above 2^63-1 do not fit");
   }
+  adapted.limitations.push(
+    ...scalarLimitations(schema.root, schema.name, [
+      widenRule("uint64", "uint64-as-long", "uint64 is carried as Avro long: values above 2^63-1 do not fit"),
+      widenRule("uint32", "uint32-as-long", "uint32 is carried as Avro long (Avro has no unsigned int)"),
+      encodingRule("Avro", (e) => e === "zigzag", "as a zigzag varint"),
+      timestampRule,
+    ]),
+  );
   return { idl: "avsc", fileName: "wirebench.avsc", text, rootType: root.name, ...adaptedParts(adapted) };
 }

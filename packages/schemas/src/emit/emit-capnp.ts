@@ -3,6 +3,7 @@ import type { IrSchema, IrType, RecordType } from "../ir.ts";
 import { capnpReserved } from "../naming/reserved-words.ts";
 import { adaptedParts, adaptIr, namedTypes } from "./adapt-ir.ts";
 import type { EmittedSchema } from "./emitted-schema.ts";
+import { encodingRule, scalarLimitations, timestampRule } from "./scalar-limitations.ts";
 
 const scalar: Record<string, string> = {
   bool: "Bool",
@@ -73,6 +74,12 @@ export function emitCapnp(schema: IrSchema): EmittedSchema {
     "",
     ...body,
   ].join("\n");
+  adapted.limitations.push(
+    ...scalarLimitations(schema.root, schema.name, [
+      encodingRule("Cap'n Proto", (e) => e === "fixed", "fixed-width"),
+      timestampRule,
+    ]),
+  );
   const root = adapted.schema.root as RecordType;
   return {
     idl: "capnp",

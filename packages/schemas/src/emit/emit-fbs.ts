@@ -2,6 +2,7 @@ import type { IrSchema, IrType, RecordField, RecordType } from "../ir.ts";
 import { fbsReserved } from "../naming/reserved-words.ts";
 import { adaptedParts, adaptIr, namedTypes } from "./adapt-ir.ts";
 import type { EmittedSchema } from "./emitted-schema.ts";
+import { encodingRule, scalarLimitations, timestampRule } from "./scalar-limitations.ts";
 
 const scalar: Record<string, string> = {
   bool: "bool",
@@ -51,7 +52,14 @@ export function emitFbs(schema: IrSchema): EmittedSchema {
     { nestedArrays: false, nullableItems: false, complexMapValues: true, maps: false, nullableScalars: true },
     {
       types: { style: "UpperCamel", reserved: fbsReserved, underscores: true, prefix: "T", loose: true },
-      fields: { style: "snake", reserved: fbsReserved, underscores: true, prefix: "f", loose: true },
+      fields: {
+        style: "snake",
+        reserved: fbsReserved,
+        underscores: true,
+        prefix: "f",
+        loose: true,
+        camelAccessors: true,
+      },
       symbols: { style: "UpperCamel", reserved: fbsReserved, underscores: true, prefix: "V", loose: true },
     },
   );
@@ -67,6 +75,12 @@ export function emitFbs(schema: IrSchema): EmittedSchema {
       lines.push("}", "");
     }
   }
+  adapted.limitations.push(
+    ...scalarLimitations(schema.root, schema.name, [
+      encodingRule("FlatBuffers", (e) => e === "fixed", "fixed-width"),
+      timestampRule,
+    ]),
+  );
   const root = adapted.schema.root as RecordType;
   lines.push(`root_type ${root.name};`, "");
   return {

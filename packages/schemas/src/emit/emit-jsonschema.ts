@@ -17,6 +17,7 @@ const scalar: Record<string, object> = {
   bytes: { type: "string", contentEncoding: "base64" },
   timestamp: { type: "string", format: "date-time", "x-wirebench-type": "timestamp" },
   any: {},
+  null: { type: "null" },
 };
 
 function schemaOf(t: IrType): object {
@@ -82,6 +83,8 @@ export function emitJsonSchema(schema: IrSchema): EmittedSchema {
     fields,
     enumSymbols,
     notes: [],
+    limitations: [],
+    renames: [],
     ir: schema,
   };
 }

@@ -2,6 +2,7 @@ import type { IrSchema, IrType, RecordType } from "../ir.ts";
 import { protoReserved } from "../naming/reserved-words.ts";
 import { adaptedParts, adaptIr, namedTypes } from "./adapt-ir.ts";
 import type { EmittedSchema } from "./emitted-schema.ts";
+import { scalarLimitations, timestampRule } from "./scalar-limitations.ts";
 
 const scalar: Record<string, string> = {
   bool: "bool",
@@ -17,9 +18,20 @@ const scalar: Record<string, string> = {
   any: "string",
 };
 
+/** The .proto integer types that are not plain varints, by IR kind and the encoding a .proto gave. */
+const encoded: Record<string, string> = {
+  "int32 zigzag": "sint32",
+  "int64 zigzag": "sint64",
+  "int32 fixed": "sfixed32",
+  "int64 fixed": "sfixed64",
+  "uint32 fixed": "fixed32",
+  "uint64 fixed": "fixed64",
+};
+
 function typeName(t: IrType): string {
   if (t.kind === "record" || t.kind === "enum") return t.name;
   if (t.kind === "nullable") return typeName(t.type);
+  if ("encoding" in t && t.encoding) return encoded[`${t.kind} ${t.encoding}`] ?? scalar[t.kind] ?? "string";
   return scalar[t.kind] ?? "string";
 }
 
@@ -66,6 +78,8 @@ export function emitProto(schema: IrSchema): EmittedSchema {
       // proto3 enums need a zero value: kept when the enum has one (imported from a .proto),
       // otherwise added, and the data's symbols numbered from 1.
       lines.push(`enum ${t.name} {`);
+      // Aliases (two symbols, one number) imported from a .proto need the option that allows them.
+      if (t.values && new Set(t.values).size < t.values.length) lines.push("  option allow_alias = true;");
       if (!t.values?.includes(0)) {
         t.values = t.symbols.map((_, i) => i + 1);
         lines.push(`  ${t.name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()}_UNSPECIFIED_ = 0;`);
@@ -76,6 +90,7 @@ export function emitProto(schema: IrSchema): EmittedSchema {
       lines.push(`message ${t.name} {`, ...t.fields.map(field), "}", "");
     }
   }
+  adapted.limitations.push(...scalarLimitations(schema.root, schema.name, [timestampRule]));
   const root = adapted.schema.root as RecordType;
   return {
     idl: "proto",

@@ -3,6 +3,7 @@ import { usesKind } from "../measure/uses-kind.ts";
 import { thriftReserved } from "../naming/reserved-words.ts";
 import { adaptedParts, adaptIr, namedTypes } from "./adapt-ir.ts";
 import type { EmittedSchema } from "./emitted-schema.ts";
+import { encodingRule, scalarLimitations, timestampRule, widenRule } from "./scalar-limitations.ts";
 
 const scalar: Record<string, string> = {
   bool: "bool",
@@ -60,6 +61,19 @@ export function emitThrift(schema: IrSchema): EmittedSchema {
   }
   if (usesKind(schema.root, "uint64"))
     adapted.notes.push("uint64 is carried as i64: values above 2^63-1 do not fit");
+  adapted.limitations.push(
+    ...scalarLimitations(schema.root, schema.name, [
+      widenRule("uint64", "uint64-as-i64", "uint64 is carried as i64: values above 2^63-1 do not fit"),
+      widenRule("uint32", "uint32-as-i64", "uint32 is carried as i64 (Thrift has no unsigned types)"),
+      widenRule("float32", "float32-as-double", "float32 is carried as double (Thrift has no 32-bit float)"),
+      encodingRule(
+        "Thrift",
+        () => false,
+        "fixed-width in the binary protocol and as a zigzag varint in the compact one",
+      ),
+      timestampRule,
+    ]),
+  );
   const root = adapted.schema.root as RecordType;
   return {
     idl: "thrift",

@@ -1,4 +1,5 @@
-import type { IrSchema } from "../ir.ts";
+import type { IrSchema, Limitation } from "../ir.ts";
+import type { Rename } from "./adapt-ir.ts";
 
 export type Idl = "proto" | "avsc" | "fbs" | "capnp" | "thrift" | "jsonschema";
 
@@ -16,6 +17,10 @@ export interface EmittedSchema {
   enumSymbols: Record<string, Record<string, string>>;
   /** Lossy mappings this IDL needed (e.g. "maps are carried as lists of key/value entry records"). */
   notes: string[];
+  /** What of the user's schema this IDL cannot carry as written (path in IR names), with a stable code. */
+  limitations: Limitation[];
+  /** Identifiers changed for a reason other than the IDL's naming style (reserved word, collision). */
+  renames: Rename[];
   /** The IR as this IDL sees it: IDL names, wrapper records (codecs convert messages along it). */
   ir: IrSchema;
 }

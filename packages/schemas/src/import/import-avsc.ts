@@ -1,5 +1,5 @@
 import avro from "avsc";
-import type { IrSchema, IrType, RecordType } from "../ir.ts";
+import type { IrSchema, IrType, Limitation, RecordType } from "../ir.ts";
 import { defaultParseLimits } from "../parse/limits.ts";
 import { checkJsonShape } from "../parse/parse-json-lossless.ts";
 import { recursiveTypeError, SchemaImportError } from "./schema-import-error.ts";
@@ -15,8 +15,25 @@ const primitives: Record<string, IrType> = {
   double: { kind: "float64" },
   string: { kind: "string" },
   bytes: { kind: "bytes" },
-  null: { kind: "any" },
+  null: { kind: "null" },
 };
+
+/**
+ * Logical types the IR has no kind for: the value is measured as the underlying Avro type it is
+ * written as (exact bytes), and the meaning is reported, since other formats will not carry it.
+ */
+const logicalKept = new Set([
+  "decimal",
+  "date",
+  "time-millis",
+  "time-micros",
+  "timestamp-micros",
+  "timestamp-nanos",
+  "local-timestamp-millis",
+  "local-timestamp-micros",
+  "local-timestamp-nanos",
+  "duration",
+]);
 
 /** Avro's rule: a dotted name is already full; otherwise it lives in the given or enclosing namespace. */
 function fullNameOf(name: string, namespace: string): string {
@@ -25,9 +42,12 @@ function fullNameOf(name: string, namespace: string): string {
 const namespaceOf = (fullName: string) => fullName.slice(0, Math.max(0, fullName.lastIndexOf(".")));
 
 /**
- * An .avsc file through avsc: ["null", T] unions are nullable, other unions stay unions. Named types
- * are tracked by full name (namespaces resolved as Avro does), so `a.Item` and `b.Item` stay two
- * types with distinct IR names; a record that contains itself is refused.
+ * An .avsc file through avsc: every primitive (`null` too, a type of its own), ["null", T] unions are
+ * nullable, other unions stay unions, `fixed` is bytes, timestamp-millis a timestamp, uuid a string
+ * of format uuid; other logical types keep their underlying type and are reported. Named types are
+ * tracked by full name (namespaces resolved as Avro does), so `a.Item` and `b.Item` stay two types
+ * with distinct IR names; a record that contains itself is refused. The text is kept (`original`)
+ * so the Avro codec measures the user's own schema.
  */
 export function importAvsc(text: string): IrSchema {
   let json: AvroSchema;
@@ -43,6 +63,7 @@ export function importAvsc(text: string): IrSchema {
   const names = new UniqueTypeNames();
   const inProgress: string[] = [];
   const path: string[] = [];
+  const limitations: Limitation[] = [];
   let unions = 0;
 
   const typeOf = (s: AvroSchema, ns: string): IrType => {
@@ -57,6 +78,7 @@ export function importAvsc(text: string): IrSchema {
     }
     if (Array.isArray(s)) {
       const nonNull = s.filter((x) => x !== "null");
+      if (nonNull.length === 0) return { kind: "null" };
       const inner: IrType =
         nonNull.length === 1
           ? typeOf(nonNull[0]!, ns)
@@ -65,8 +87,15 @@ export function importAvsc(text: string): IrSchema {
     }
     const t = s.type;
     if (typeof t !== "string") return typeOf(t, ns);
-    if (s.logicalType === "timestamp-millis" || s.logicalType === "timestamp-micros")
-      return { kind: "timestamp" };
+    if (s.logicalType === "timestamp-millis" && t === "long") return { kind: "timestamp" };
+    if (s.logicalType === "uuid" && t === "string") return { kind: "string", format: "uuid" };
+    if (typeof s.logicalType === "string" && logicalKept.has(s.logicalType)) {
+      limitations.push({
+        code: "logical-type-as-underlying",
+        path: path[path.length - 1] ?? "",
+        detail: `Avro logical type ${s.logicalType} is measured as its ${t}; other formats carry the ${t} without its meaning`,
+      });
+    }
     const declaredFull = () => fullNameOf(String(s.name), typeof s.namespace === "string" ? s.namespace : ns);
     const declared = () => {
       const full = declaredFull();
@@ -114,5 +143,16 @@ export function importAvsc(text: string): IrSchema {
   };
   const root = typeOf(json, "");
   if (root.kind !== "record") throw new SchemaImportError(".avsc must describe a record at the top");
-  return { irVersion: 1, name: root.name, root, source: "avsc" };
+  const topName = fullNameOf(
+    String((json as { name?: unknown }).name),
+    String((json as { namespace?: unknown }).namespace ?? ""),
+  );
+  return {
+    irVersion: 1,
+    name: root.name,
+    root,
+    source: "avsc",
+    original: { idl: "avsc", text, rootType: topName },
+    ...(limitations.length > 0 ? { limitations } : {}),
+  };
 }

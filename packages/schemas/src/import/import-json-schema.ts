@@ -86,6 +86,7 @@ export function importJsonSchema(text: string): IrSchema {
     const branches = (s.anyOf ?? s.oneOf) as Js[] | undefined;
     if (branches) {
       const nonNull = branches.filter((b) => !(typeof b === "object" && b.type === "null"));
+      if (nonNull.length === 0) return { kind: "null" };
       const inner: IrType =
         nonNull.length === 1
           ? convert(nonNull[0]!, hint)
@@ -115,6 +116,8 @@ export function importJsonSchema(text: string): IrSchema {
     }
     if (!type) type = s.properties ? "object" : s.items ? "array" : undefined;
     switch (type) {
+      case "null":
+        return { kind: "null" };
       case "boolean":
         return { kind: "bool" };
       case "integer":

@@ -1,44 +1,55 @@
 import protobuf from "protobufjs";
-import type { IrSchema, IrType, RecordType } from "../ir.ts";
+import type { IrSchema, IrType, Limitation, RecordType, WellKnownType } from "../ir.ts";
 import { recursiveTypeError, SchemaImportError } from "./schema-import-error.ts";
 import { UniqueTypeNames } from "./unique-type-names.ts";
 
 export { SchemaImportError } from "./schema-import-error.ts";
 
+/** Every .proto scalar, with the wire encoding it was written with (sint32 is not int32 on the wire). */
 const scalars: Record<string, IrType> = {
   double: { kind: "float64" },
   float: { kind: "float32" },
   int32: { kind: "int32" },
-  sint32: { kind: "int32" },
-  sfixed32: { kind: "int32" },
+  sint32: { kind: "int32", encoding: "zigzag" },
+  sfixed32: { kind: "int32", encoding: "fixed" },
   int64: { kind: "int64" },
-  sint64: { kind: "int64" },
-  sfixed64: { kind: "int64" },
+  sint64: { kind: "int64", encoding: "zigzag" },
+  sfixed64: { kind: "int64", encoding: "fixed" },
   uint32: { kind: "uint32" },
-  fixed32: { kind: "uint32" },
+  fixed32: { kind: "uint32", encoding: "fixed" },
   uint64: { kind: "uint64" },
-  fixed64: { kind: "uint64" },
+  fixed64: { kind: "uint64", encoding: "fixed" },
   bool: { kind: "bool" },
   string: { kind: "string" },
   bytes: { kind: "bytes" },
 };
 
-/** Well-known types with a direct IR meaning; other google.protobuf messages import as records. */
-const wellKnown: Record<string, IrType> = {
-  ".google.protobuf.Timestamp": { kind: "timestamp" },
-  ".google.protobuf.Struct": { kind: "any" },
-  ".google.protobuf.Value": { kind: "any" },
-  ".google.protobuf.ListValue": { kind: "array", items: { kind: "any" } },
-  ".google.protobuf.DoubleValue": { kind: "nullable", type: { kind: "float64" } },
-  ".google.protobuf.FloatValue": { kind: "nullable", type: { kind: "float32" } },
-  ".google.protobuf.Int64Value": { kind: "nullable", type: { kind: "int64" } },
-  ".google.protobuf.UInt64Value": { kind: "nullable", type: { kind: "uint64" } },
-  ".google.protobuf.Int32Value": { kind: "nullable", type: { kind: "int32" } },
-  ".google.protobuf.UInt32Value": { kind: "nullable", type: { kind: "uint32" } },
-  ".google.protobuf.BoolValue": { kind: "nullable", type: { kind: "bool" } },
-  ".google.protobuf.StringValue": { kind: "nullable", type: { kind: "string" } },
-  ".google.protobuf.BytesValue": { kind: "nullable", type: { kind: "bytes" } },
-};
+/**
+ * Well-known types with a direct IR meaning; other google.protobuf messages import as records. Each
+ * keeps its origin (`wellKnown`) so the Protobuf codec can measure the message the user wrote.
+ */
+const wellKnown: Record<string, IrType> = Object.fromEntries(
+  (
+    [
+      ["Timestamp", { kind: "timestamp" }],
+      ["Struct", { kind: "any" }],
+      ["Value", { kind: "any" }],
+      ["ListValue", { kind: "array", items: { kind: "any", wellKnown: "google.protobuf.Value" } }],
+      ["DoubleValue", { kind: "nullable", type: { kind: "float64" } }],
+      ["FloatValue", { kind: "nullable", type: { kind: "float32" } }],
+      ["Int64Value", { kind: "nullable", type: { kind: "int64" } }],
+      ["UInt64Value", { kind: "nullable", type: { kind: "uint64" } }],
+      ["Int32Value", { kind: "nullable", type: { kind: "int32" } }],
+      ["UInt32Value", { kind: "nullable", type: { kind: "uint32" } }],
+      ["BoolValue", { kind: "nullable", type: { kind: "bool" } }],
+      ["StringValue", { kind: "nullable", type: { kind: "string" } }],
+      ["BytesValue", { kind: "nullable", type: { kind: "bytes" } }],
+    ] as [string, IrType][]
+  ).map(([name, t]) => [
+    `.google.protobuf.${name}`,
+    { ...t, wellKnown: `google.protobuf.${name}` as WellKnownType } as IrType,
+  ]),
+);
 const isGoogle = (t: protobuf.ReflectionObject) => t.fullName.startsWith(".google.protobuf.");
 
 /** The message no other message uses: the natural root of a .proto file. */
@@ -77,8 +88,11 @@ function parseRoot(text: string): protobuf.Root {
 }
 
 /**
- * A .proto file (proto2 or proto3) through protobufjs: messages become records (field numbers kept),
- * enums keep their numbers, `optional`/proto2 `optional` and oneof members are optional fields.
+ * A .proto file (proto2, proto3 or editions) through protobufjs: messages become records (field
+ * numbers kept), scalars keep their wire encoding (sint32, fixed64, …), enums keep their numbers
+ * (aliases too), fields with presence (`optional`, proto2, editions' explicit presence) and oneof
+ * members are optional fields. The text itself is kept (`original`) so the Protobuf codec measures
+ * the user's own schema: packed/unpacked, proto2 defaults and groups stay as written.
  * Nested types that share a short name get distinct IR names (see UniqueTypeNames); a message that
  * contains itself is refused.
  */
@@ -111,6 +125,9 @@ export function importProto(text: string, rootType?: string): IrSchema {
   const done = new Map<string, IrType>();
   const inProgress: string[] = [];
   const path: string[] = [];
+  // What the IR (and so every other format) cannot carry; the Protobuf codec measures the text itself.
+  const limitations: Limitation[] = [];
+  const limit = (code: string, at: string, detail: string) => limitations.push({ code, path: at, detail });
   const typeOf = (f: protobuf.Field): IrType => {
     const r = f.resolvedType;
     if (r instanceof protobuf.Enum) {
@@ -137,7 +154,23 @@ export function importProto(text: string, rootType?: string): IrSchema {
     inProgress.push(m.fullName);
     const rec: RecordType = { kind: "record", name: irName(m), fields: [] };
     for (const f of m.fieldsArray) {
-      path.push(`${rec.name}.${f.name}`);
+      const at = `${rec.name}.${f.name}`;
+      if (f instanceof protobuf.MapField && f.keyType !== "string")
+        limit("map-key-as-string", at, `map<${f.keyType}, …> keys are carried as strings by other formats`);
+      if (f.partOf)
+        limit(
+          "oneof-as-optional",
+          at,
+          `member of oneof ${f.partOf.name}: other formats carry it as an optional field`,
+        );
+      const dflt = f.getOption("default");
+      if (dflt !== undefined)
+        limit(
+          "default-dropped",
+          at,
+          `[default = ${dflt}] applies to Protobuf only; other formats read an absent field as absent`,
+        );
+      path.push(at);
       let type: IrType = typeOf(f);
       path.pop();
       if (f instanceof protobuf.MapField) type = { kind: "map", values: type };
@@ -151,5 +184,12 @@ export function importProto(text: string, rootType?: string): IrSchema {
     return rec;
   };
   const r = record(top);
-  return { irVersion: 1, name: r.name, root: r, source: "proto" };
+  return {
+    irVersion: 1,
+    name: r.name,
+    root: r,
+    source: "proto",
+    original: { idl: "proto", text, rootType: top.fullName.slice(1) },
+    ...(limitations.length > 0 ? { limitations } : {}),
+  };
 }

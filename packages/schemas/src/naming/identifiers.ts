@@ -17,6 +17,11 @@ export interface IdentifierRules {
    * names, FlatBuffers' camelCase accessors and JS code see `user_name` and `userName` as one).
    */
   loose: boolean;
+  /**
+   * The IDL's generated code reads names in lowerCamel (flatc --ts turns `to_string` into
+   * `toString()`): a name whose camel form is reserved is reserved too.
+   */
+  camelAccessors?: boolean;
 }
 
 function words(name: string): string[] {
@@ -62,6 +67,11 @@ export function styleName(name: string, rules: IdentifierRules): string {
       // would rename the symbol, and import → emit → import would not give the same IR.
       if (out && name.endsWith("_")) out += "_";
       break;
+    case "snake":
+      // FlatBuffers' own style: flatc warns on anything else, and a field spelled exactly like a table
+      // (`Channel Channel`) is refused; lower-case fields can never equal an UpperCamel type.
+      out = ws.map((w) => w.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase()).join("_");
+      break;
     default:
       out = rules.underscores ? ws.join("_") : ws.map((w, i) => (i === 0 ? w : cap(w))).join("");
   }
@@ -85,7 +95,11 @@ export class IdentifierScope {
 
   take(original: string): string {
     let base = styleName(original, this.rules);
-    const isReserved = (n: string) => this.rules.reserved.has(n) || this.rules.reserved.has(n.toLowerCase());
+    const camel = (n: string) => n.replace(/_+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
+    const isReserved = (n: string) =>
+      this.rules.reserved.has(n) ||
+      this.rules.reserved.has(n.toLowerCase()) ||
+      (this.rules.camelAccessors === true && this.rules.reserved.has(camel(n)));
     if (isReserved(base)) base = this.rules.underscores ? `${base}_` : `${base}Field`;
     const name = this.numbered.first(base, (n) => !this.taken.has(this.key(n)) && !isReserved(n));
     this.taken.add(this.key(name));

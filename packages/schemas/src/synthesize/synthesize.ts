@@ -139,6 +139,8 @@ export function synthesize(schema: IrSchema, opts: SynthesizeOptions = {}): Data
       }
       case "nullable":
         return rand() < absent ? null : value(t.type, depth);
+      case "null":
+        return null;
       case "union":
         return value(t.variants[int(0, t.variants.length - 1)] ?? { kind: "any" }, depth);
       case "record": {
