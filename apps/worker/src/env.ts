@@ -48,6 +48,8 @@ export const workerEnvSchema = z.object({
     .string()
     .regex(/^[\w.-]*$/, "a user name")
     .default("nobody"),
+  /** Anonymous runs (no project) are deleted this many days after they were made; 0 keeps them. */
+  WIREBENCH_ANONYMOUS_RUN_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
 });
 
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;

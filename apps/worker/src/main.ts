@@ -7,6 +7,7 @@ import { checkRedis } from "./redis.ts";
 import { createRunJobHandler, workerDiedReason } from "./runs/handle-run-job.ts";
 import { childIdentityOf, createRunPipeline, pipelineSettings } from "./runs/run-pipeline.ts";
 import { failRun, requeueRun } from "./runs/run-store.ts";
+import { startExpiredRunSweeper } from "./runs/sweep-expired-runs.ts";
 import { sweepStaleRuns } from "./runs/sweep-stale-runs.ts";
 import { sweepWorkDirs } from "./runs/sweep-work-dirs.ts";
 import { startWorker } from "./start-worker.ts";
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
       .then(sweepDirs);
   const sweeper = setInterval(sweep, env.WORKER_SWEEP_INTERVAL_MS);
   void sweep();
+  startExpiredRunSweeper({ prisma, logger, retentionDays: env.WIREBENCH_ANONYMOUS_RUN_RETENTION_DAYS });
 
   let stopping = false;
   const stop = async (signal: string) => {
