@@ -80,4 +80,17 @@ describe("schema compilers", () => {
     expect(seenRunning).toBe(true);
     expect(processesRunning(compiler)).toEqual([]);
   });
+
+  it("count against their child's resident-memory limit, and die with it when it is exceeded", async () => {
+    const r = await runComparison(
+      { schema: anySchema, messages: [1] },
+      {
+        entries: [entry("hungry", "hungryCompilerAdapter")],
+        quick: true,
+        settings: tiny,
+        limits: { rssMb: 400, stepTimeoutMs: 30_000 },
+      },
+    );
+    expect(r.formats[0]?.error).toBe("exceeded the memory limit (400 MB resident) while preparing");
+  });
 });
