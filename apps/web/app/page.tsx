@@ -21,7 +21,7 @@ export default function HomePage() {
       <UploadForm formats={formatChoices} maxBytes={parseWebEnv().WIREBENCH_MAX_INPUT_BYTES} />
       <section>
         <h2>
-          {document}: MessagePack is {ratio}% of minified JSON
+          {document}: {msgpack?.format ?? "MessagePack"} is {ratio}% of minified JSON
         </h2>
         <SizeChart bars={bars} />
       </section>

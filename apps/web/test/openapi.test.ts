@@ -26,4 +26,14 @@ describe("GET /api/openapi.json", () => {
       "503",
     ]);
   });
+
+  it("documents fidelity severities and the minimal variant of padded library defaults", async () => {
+    const doc = await GET().json();
+    const text = JSON.stringify(doc.components.schemas.Run);
+    const severity = /"severity":(\{[^}]*\})/.exec(text)?.[1];
+    expect(JSON.parse(severity ?? "{}")).toMatchObject({ enum: ["lossy", "cosmetic"] });
+    expect(text).toMatch(/"lossyCount":\{"type":"integer","description":"Lossy issues found in total\."/);
+    expect(text).toMatch(/"minimalVariant":\{"type":"string","description":"On a library default that pads/);
+    expect(text).toMatch(/"exact":\{"type":"boolean","description":"True when no lossy issue was found/);
+  });
 });

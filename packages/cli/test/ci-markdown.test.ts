@@ -96,4 +96,52 @@ describe("pull-request Markdown", () => {
     expect(md).toContain("- ⚠️ cbor not in this run (not watched)\n");
     expect(md).toContain("- ❌ every watched baseline format still works: avro\n");
   });
+
+  it("warns about lossy formats only and names cosmetic-only ones apart", () => {
+    const fidelity = (kinds: [string, "lossy" | "cosmetic"][], lossyCount?: number) => ({
+      exact: kinds.every(([, s]) => s === "cosmetic"),
+      issues: kinds.map(([kind, severity]) => ({ kind, severity })),
+      ...(lossyCount === undefined ? {} : { lossyCount, issueCount: kinds.length }),
+    });
+    const md = renderMarkdown({
+      ...comparison,
+      run: {
+        ...comparison.run,
+        formats: [
+          {
+            id: "json",
+            format: "json",
+            variant: "",
+            ok: true,
+            fidelity: fidelity(
+              [
+                ["int64-precision", "lossy"],
+                ["key-order", "cosmetic"],
+              ],
+              1,
+            ),
+          },
+          {
+            id: "protobuf",
+            format: "protobuf",
+            variant: "binary",
+            ok: true,
+            fidelity: fidelity([["key-order", "cosmetic"]], 0),
+          },
+          // Stored before severities: the kind decides.
+          {
+            id: "avro",
+            format: "avro",
+            variant: "binary",
+            ok: true,
+            fidelity: { exact: false, issues: [{ kind: "key-order" }] },
+          },
+          { id: "cbor", format: "cbor", variant: "", ok: true, fidelity: fidelity([]) },
+        ],
+      },
+    });
+    expect(md).toContain("- ⚠️ 1 format did not round-trip the data exactly: json (1 lossy: int64-precision)");
+    expect(md).toContain("- Cosmetic differences only (same values, e.g. key order): protobuf, avro");
+    expect(md).not.toMatch(/cbor/);
+  });
 });

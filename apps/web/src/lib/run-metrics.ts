@@ -1,3 +1,5 @@
+import { fidelityCounts, sizeSummaryEntries } from "@wirebench/codecs/read-result";
+
 /**
  * Pure calculations behind the run page: who is best, the size/speed Pareto frontier, and the
  * network cost model. Kept free of React so they are tested on their own.
@@ -20,8 +22,14 @@ export interface FormatRow {
   zstd: number | null;
   encode: Timing | null;
   decode: Timing | null;
+  /** No lossy fidelity issue (cosmetic ones, such as key order, may remain). */
   exact: boolean;
+  /** Lossy fidelity issues found. */
   issues: number;
+  /** Cosmetic fidelity issues found (same values, e.g. keys in another order). */
+  cosmetic: number;
+  /** On a library default that pads (msgpackr, cbor-x), the id of its minimal variant; else null. */
+  minimalVariant: string | null;
   /** Mean bytes of one message, raw and each compressed on its own; null in older results. */
   perMessage: MessageSizes | null;
   /** Mean ms to compress one message and to decompress it, per compressor; null in older results. */
@@ -42,7 +50,13 @@ interface RawEntry {
   compressed?: { gzip?: number; brotli?: number; zstd?: number } | null;
   encode?: Timing | null;
   decode?: Timing | null;
-  fidelity?: { exact: boolean; issues: unknown[] } | null;
+  fidelity?: {
+    exact: boolean;
+    issues: { kind: string; severity?: string | undefined }[];
+    issueCount?: number | undefined;
+    lossyCount?: number | undefined;
+  } | null;
+  minimalVariant?: string | null;
   sizes?: {
     perMessage?: MessageSizes;
     perMessageCompressMs?: CompressorMs;
@@ -56,25 +70,47 @@ export const rowKey = (format: string, variant: string) => (variant ? `${format}
 export function toRows(entries: RawEntry[]): FormatRow[] {
   return entries
     .map((e) => (e.ok ? e : { ...e, bytes: null, compressed: null, encode: null, decode: null, sizes: null }))
-    .map((e) => ({
-      key: e.id ?? rowKey(e.format, e.variant),
-      format: e.format,
-      variant: e.variant,
-      ok: e.ok,
-      bytes: e.bytes ?? null,
-      gzip: e.compressed?.gzip ?? null,
-      brotli: e.compressed?.brotli ?? null,
-      zstd: e.compressed?.zstd ?? null,
-      encode: e.encode ?? null,
-      decode: e.decode ?? null,
-      exact: e.fidelity?.exact ?? false,
-      issues: e.fidelity?.issues.length ?? 0,
-      perMessage: e.sizes?.perMessage ?? null,
-      compressionMs:
-        e.sizes?.perMessageCompressMs && e.sizes.perMessageDecompressMs
-          ? { compress: e.sizes.perMessageCompressMs, decompress: e.sizes.perMessageDecompressMs }
-          : null,
-    }));
+    .map((e) => {
+      const counts = e.fidelity ? fidelityCounts(e.fidelity) : { exact: false, lossy: 0, cosmetic: 0 };
+      return {
+        key: e.id ?? rowKey(e.format, e.variant),
+        format: e.format,
+        variant: e.variant,
+        ok: e.ok,
+        bytes: e.bytes ?? null,
+        gzip: e.compressed?.gzip ?? null,
+        brotli: e.compressed?.brotli ?? null,
+        zstd: e.compressed?.zstd ?? null,
+        encode: e.encode ?? null,
+        decode: e.decode ?? null,
+        exact: counts.exact,
+        issues: counts.lossy,
+        cosmetic: counts.cosmetic,
+        minimalVariant: e.minimalVariant ?? null,
+        perMessage: e.sizes?.perMessage ?? null,
+        compressionMs:
+          e.sizes?.perMessageCompressMs && e.sizes.perMessageDecompressMs
+            ? { compress: e.sizes.perMessageCompressMs, decompress: e.sizes.perMessageDecompressMs }
+            : null,
+      };
+    });
+}
+
+/**
+ * The rows size figures compare: each format's minimal standard encoding, so a library default that
+ * pads (msgpackr, cbor-x) gives way to its minimal variant when that ran. `replaced` lists the
+ * defaults set aside, with the variant standing in, for the page to say so.
+ */
+export function sizeSummaryRows(rows: FormatRow[]): {
+  rows: FormatRow[];
+  replaced: { row: FormatRow; minimal: FormatRow }[];
+} {
+  const kept = sizeSummaryEntries(rows, (r) => r.key);
+  const replaced = rows.flatMap((row) => {
+    const minimal = rows.find((m) => m.key === row.minimalVariant);
+    return row.ok && minimal && !kept.includes(row) ? [{ row, minimal }] : [];
+  });
+  return { rows: kept, replaced };
 }
 
 /** The row with the smallest value of `pick` among rows that have one. */

@@ -31,6 +31,19 @@ export interface Comparison {
     commit: string | null;
     pullRequest?: number | null;
     message?: string | null;
+    /** The run's Result entries (the server sends the whole run view); only fidelity is read here. */
+    formats?: {
+      id?: string;
+      format: string;
+      variant: string;
+      ok: boolean;
+      fidelity?: {
+        exact: boolean;
+        issues: { kind: string; severity?: string }[];
+        issueCount?: number;
+        lossyCount?: number;
+      };
+    }[];
   };
   baseline: { id: string; url: string; branch: string | null; commit: string | null } | null;
   formats: FormatComparison[];

@@ -1,3 +1,4 @@
+import { fidelityCounts, issueSeverity } from "@wirebench/codecs/read-result";
 import type { Comparison, Delta } from "./comparison.ts";
 import { codeSpan } from "./escape-markdown.ts";
 
@@ -20,6 +21,36 @@ const checkText: Record<string, string> = {
   size: "size growth (raw and compressed)",
   time: "significant slow-down",
 };
+
+/**
+ * What the run's formats lose: lossy formats are the warning; formats whose differences are all
+ * cosmetic (key order, -0) are named apart so they are not read as losing data.
+ */
+function fidelityLines(c: Comparison): string[] {
+  const measured = (c.run.formats ?? []).filter((f) => f.ok && f.fidelity);
+  const keyOf = (f: (typeof measured)[number]) => f.id ?? (f.variant ? `${f.format}/${f.variant}` : f.format);
+  const lines: string[] = [];
+  const lossy = measured.filter((f) => !fidelityCounts(f.fidelity!).exact);
+  if (lossy.length > 0) {
+    const what = lossy.map((f) => {
+      const kinds = [
+        ...new Set(f.fidelity!.issues.filter((i) => issueSeverity(i) === "lossy").map((i) => i.kind)),
+      ];
+      return `${keyOf(f)} (${fidelityCounts(f.fidelity!).lossy} lossy${kinds.length ? `: ${kinds.join(", ")}` : ""})`;
+    });
+    lines.push(
+      `⚠️ ${lossy.length} format${lossy.length > 1 ? "s" : ""} did not round-trip the data exactly: ${what.join(", ")}`,
+    );
+  }
+  const cosmetic = measured.filter((f) => {
+    const n = fidelityCounts(f.fidelity!);
+    return n.exact && n.cosmetic > 0;
+  });
+  if (cosmetic.length > 0)
+    lines.push(`Cosmetic differences only (same values, e.g. key order): ${cosmetic.map(keyOf).join(", ")}`);
+  // Registry ids and issue kinds only: nothing a user typed.
+  return lines.length > 0 ? ["", ...lines.map((l) => `- ${l}`)] : [];
+}
 
 /**
  * A pull-request comment: verdict, links, one row per format with deltas (every size the size check
@@ -57,6 +88,7 @@ export function renderMarkdown(c: Comparison): string {
       );
     }
   }
+  lines.push(...fidelityLines(c));
   const lost = [
     ...(c.newlyFailing ?? []).map((f) => ({
       ...f,

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { fidelityKinds, fidelitySeverities } from "./read-result.ts";
+
+export * from "./read-result.ts";
 
 /**
  * Result JSON (DESIGN.md §7): the stable public contract shared by `wirebench compare --json`,
@@ -49,85 +52,34 @@ export const compressedSchema = z.object({
 });
 export type Compressed = z.infer<typeof compressedSchema>;
 
-export const fidelityKinds = [
-  "int64-precision",
-  "float32-rounding",
-  "null-vs-absent",
-  "missing",
-  "extra",
-  "key-order",
-  "bytes-as-base64",
-  "bytes-changed",
-  "date-shape",
-  "enum-by-number",
-  "enum-by-name",
-  "number-type",
-  "number-spelling",
-  "type-changed",
-  "value-changed",
-  "truncated",
-] as const;
-export type FidelityKind = (typeof fidelityKinds)[number];
-
-/**
- * `cosmetic`: the decoded data holds the same values and an application reading it by key or by
- * value sees no difference (object keys in another order, the same number as another JS type, `-0`
- * read back as `0`). `lossy`: a value, a type, a field or its presence changed.
- */
-export const fidelitySeverities = ["lossy", "cosmetic"] as const;
-export type FidelitySeverity = (typeof fidelitySeverities)[number];
-
-const cosmeticKinds: ReadonlySet<FidelityKind> = new Set(["key-order", "number-type", "number-spelling"]);
-
-/** The severity every issue of a kind has (also for results stored before issues carried one). */
-export function severityOf(kind: FidelityKind): FidelitySeverity {
-  return cosmeticKinds.has(kind) ? "cosmetic" : "lossy";
-}
-
 export const fidelityIssueSchema = z.object({
   /** JSON-Pointer-like path into the message, prefixed by the message index for datasets of several messages. */
   path: z.string(),
   kind: z.enum(fidelityKinds),
   /** Always written now; absent in results stored before it existed (then `severityOf(kind)`). */
-  severity: z.enum(fidelitySeverities).optional(),
+  severity: z
+    .enum(fidelitySeverities)
+    .optional()
+    .describe(
+      "lossy: a value, type or field changed; cosmetic: the same values presented otherwise (key-order, number-type, number-spelling). Absent in results stored before severities; then the kind decides.",
+    ),
   detail: z.string(),
 });
 export type FidelityIssue = z.infer<typeof fidelityIssueSchema>;
 
 export const fidelitySchema = z.object({
   /** No lossy issue: every value came back (cosmetic issues such as key order may remain). */
-  exact: z.boolean(),
+  exact: z
+    .boolean()
+    .describe("True when no lossy issue was found (cosmetic issues such as key order may remain)."),
   /** Lossy issues first, then cosmetic ones, each in the order found, up to the report's cap. */
   issues: z.array(fidelityIssueSchema),
   /** Issues found in total; `issues` keeps the first ones only. */
   issueCount: z.number().int().optional(),
   /** Lossy issues found in total (absent in results stored before severities existed). */
-  lossyCount: z.number().int().optional(),
+  lossyCount: z.number().int().optional().describe("Lossy issues found in total."),
 });
 export type Fidelity = z.infer<typeof fidelitySchema>;
-
-/** An issue's severity: its own, or its kind's for results stored before issues carried one. */
-export function issueSeverity(i: { kind: string; severity?: string | undefined }): FidelitySeverity {
-  if (i.severity === "lossy" || i.severity === "cosmetic") return i.severity;
-  return (fidelityKinds as readonly string[]).includes(i.kind) ? severityOf(i.kind as FidelityKind) : "lossy";
-}
-
-/**
- * Lossy and cosmetic issue counts of a report, and whether it is exact (no lossy issue). Also reads
- * results stored before severities: issues past the kept ones are then counted as lossy, since
- * nobody can tell, and a kept report of cosmetic issues only is exact.
- */
-export function fidelityCounts(f: {
-  issues: { kind: string; severity?: string | undefined }[];
-  issueCount?: number | undefined;
-  lossyCount?: number | undefined;
-}): { lossy: number; cosmetic: number; exact: boolean } {
-  const total = f.issueCount ?? f.issues.length;
-  const lossy =
-    f.lossyCount ??
-    f.issues.filter((i) => issueSeverity(i) === "lossy").length + Math.max(0, total - f.issues.length);
-  return { lossy, cosmetic: total - lossy, exact: lossy === 0 };
-}
 
 export const sizeDetailSchema = z.object({
   /** Whole dataset: every message encoded, concatenated, then compressed as one stream. */
@@ -239,20 +191,14 @@ export const formatResultSchema = z.object({
    * for every object), the id of the variant writing the minimal standard encoding, which size
    * summaries use instead when it ran. Absent on every other variant.
    */
-  minimalVariant: z.string().optional(),
+  minimalVariant: z
+    .string()
+    .optional()
+    .describe(
+      "On a library default that pads (msgpackr, cbor-x: a 3-byte header per object), the id of the variant writing the minimal standard encoding; size summaries use that one.",
+    ),
 });
 export type FormatResult = z.infer<typeof formatResultSchema>;
-
-/**
- * The formats a size summary compares: every format that ran, except a library default whose
- * minimal variant also ran (that one stands in for it). Works on stored results of any age.
- */
-export function sizeSummaryEntries<T extends { id?: string; ok: boolean; minimalVariant?: string | null }>(
-  entries: T[],
-): T[] {
-  const ran = new Set(entries.filter((e) => e.ok && e.id).map((e) => e.id));
-  return entries.filter((e) => e.ok && !(e.minimalVariant && ran.has(e.minimalVariant)));
-}
 
 export const environmentSchema = z.object({
   node: z.string(),

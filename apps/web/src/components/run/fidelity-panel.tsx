@@ -1,6 +1,28 @@
+import { issueSeverity } from "@wirebench/codecs/read-result";
 import type { FormatEntry } from "./types";
 
-/** Per format, each difference between the sample and decode(encode(sample)), by path and kind. */
+type Issue = NonNullable<FormatEntry["fidelity"]>["issues"][number];
+
+const shown = 50;
+
+function IssueList({ issues, total }: { issues: Issue[]; total: number }) {
+  return (
+    <ul className="issues">
+      {issues.slice(0, shown).map((i) => (
+        <li key={`${i.path}:${i.kind}`}>
+          <code>{i.path || "(root)"}</code> <strong>{i.kind}</strong> {i.detail}
+        </li>
+      ))}
+      {total > Math.min(issues.length, shown) && <li>…and {total - Math.min(issues.length, shown)} more</li>}
+    </ul>
+  );
+}
+
+/**
+ * Per format, each difference between the sample and decode(encode(sample)), by path and kind.
+ * Lossy differences are the verdict; cosmetic ones (same values: key order, -0, number type) are
+ * listed apart and never make a format "not exact".
+ */
 export function FidelityPanel({ entries }: { entries: FormatEntry[] }) {
   return (
     <section aria-label="Fidelity" data-testid="fidelity">
@@ -18,25 +40,30 @@ export function FidelityPanel({ entries }: { entries: FormatEntry[] }) {
           );
         }
         const issues = e.fidelity?.issues ?? [];
+        const lossy = issues.filter((i) => issueSeverity(i) === "lossy");
+        const cosmetic = issues.filter((i) => issueSeverity(i) === "cosmetic");
+        const total = e.fidelity?.issueCount ?? issues.length;
+        const lossyTotal = e.fidelity?.lossyCount ?? lossy.length + Math.max(0, total - issues.length);
+        const cosmeticTotal = total - lossyTotal;
         return (
-          <details key={key} open={issues.length > 0 && issues.length <= 5}>
+          <details key={key} open={lossy.length > 0 && lossy.length <= 5} data-testid={`fidelity-${key}`}>
             <summary>
               {key}:{" "}
-              {e.fidelity?.exact ? (
+              {lossyTotal === 0 ? (
                 <span className="good">exact</span>
               ) : (
-                <span className="bad">{issues.length} difference(s)</span>
+                <span className="bad">
+                  {lossyTotal} lossy difference{lossyTotal === 1 ? "" : "s"}
+                </span>
               )}
+              {cosmeticTotal > 0 && <span className="muted"> · {cosmeticTotal} cosmetic (same values)</span>}
             </summary>
-            {issues.length > 0 && (
-              <ul className="issues">
-                {issues.slice(0, 50).map((i) => (
-                  <li key={`${i.path}:${i.kind}`}>
-                    <code>{i.path || "(root)"}</code> <strong>{i.kind}</strong> {i.detail}
-                  </li>
-                ))}
-                {issues.length > 50 && <li>…and {issues.length - 50} more</li>}
-              </ul>
+            {lossy.length > 0 && <IssueList issues={lossy} total={lossyTotal} />}
+            {cosmetic.length > 0 && (
+              <>
+                <p className="muted">Cosmetic: the same values, presented otherwise.</p>
+                <IssueList issues={cosmetic} total={cosmeticTotal} />
+              </>
             )}
           </details>
         );

@@ -44,9 +44,12 @@ export function ResultsTable({ rows }: { rows: FormatRow[] }) {
   };
   const cell = (r: FormatRow, k: SortKey) => {
     const v = columnValue(r, k);
-    if (k === "key") return r.key;
-    if (k === "issues")
-      return r.ok ? (r.exact ? "exact" : `${r.issues} issue${r.issues === 1 ? "" : "s"}`) : "failed";
+    if (k === "key") return r.minimalVariant ? `${r.key} (library default)` : r.key;
+    if (k === "issues") {
+      if (!r.ok) return "failed";
+      const verdict = r.exact ? "exact" : `${r.issues} lossy`;
+      return r.cosmetic > 0 ? `${verdict} (+${r.cosmetic} cosmetic)` : verdict;
+    }
     if (v == null || typeof v === "string") return "–";
     const b = bestOf(k);
     if (relative && b) return `${(v / b).toFixed(2)}×`;

@@ -1,14 +1,27 @@
-import { best, costRows, defaultNetwork, type FormatRow, formatBytes, formatNs } from "@/lib/run-metrics";
+import {
+  best,
+  costRows,
+  defaultNetwork,
+  type FormatRow,
+  formatBytes,
+  formatNs,
+  sizeSummaryRows,
+} from "@/lib/run-metrics";
 
-/** The answer first: smallest, fastest each way, and how many formats changed the data. */
+/**
+ * The answer first: smallest (each format in its minimal standard encoding), fastest each way, and
+ * which formats lost data. Formats whose only differences are cosmetic (key order) are named apart.
+ */
 export function Summary({ rows }: { rows: FormatRow[] }) {
   const ok = rows.filter((r) => r.ok);
-  const smallest = best(ok, (r) => r.bytes);
-  const smallestZstd = best(ok, (r) => r.zstd);
+  const sized = sizeSummaryRows(rows);
+  const smallest = best(sized.rows, (r) => r.bytes);
+  const smallestZstd = best(sized.rows, (r) => r.zstd);
   const fastestEncode = best(ok, (r) => r.encode?.medianNs);
   const fastestDecode = best(ok, (r) => r.decode?.medianNs);
   const [bestNetwork] = costRows(ok, defaultNetwork);
   const lossy = ok.filter((r) => !r.exact);
+  const cosmetic = ok.filter((r) => r.exact && r.cosmetic > 0);
   const failed = rows.filter((r) => !r.ok);
   const cards = [
     { label: "Smallest", value: smallest?.key, detail: formatBytes(smallest?.bytes ?? null) },
@@ -42,10 +55,28 @@ export function Summary({ rows }: { rows: FormatRow[] }) {
           </div>
         ))}
       </div>
+      {sized.replaced.length > 0 && (
+        <p className="muted" data-testid="minimal-sizes">
+          Sizes above compare each format&apos;s minimal standard encoding:{" "}
+          {sized.replaced
+            .map(
+              ({ row, minimal }) =>
+                `${minimal.key} for ${row.key} (the library default writes ${formatBytes((row.bytes ?? 0) - (minimal.bytes ?? 0))} more: a 3-byte header for every object)`,
+            )
+            .join("; ")}
+          . Both are in the table.
+        </p>
+      )}
       {lossy.length > 0 && (
         <p className="warning" role="note">
           {lossy.length} format{lossy.length > 1 ? "s" : ""} did not round-trip the data exactly:{" "}
           {lossy.map((r) => r.key).join(", ")}. See the fidelity panel.
+        </p>
+      )}
+      {cosmetic.length > 0 && (
+        <p className="muted" data-testid="cosmetic-only">
+          Same data, presented otherwise (cosmetic: key order, -0, number type):{" "}
+          {cosmetic.map((r) => r.key).join(", ")}.
         </p>
       )}
       {failed.length > 0 && (

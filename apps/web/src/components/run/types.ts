@@ -30,7 +30,14 @@ export type FormatEntry = {
     mbPerSec: number;
   } | null;
   access?: { medianNs: number; ciLowNs: number; ciHighNs: number } | null;
-  fidelity?: { exact: boolean; issues: { path: string; kind: string; detail: string }[] } | null;
+  fidelity?: {
+    exact: boolean;
+    issues: { path: string; kind: string; severity?: "lossy" | "cosmetic"; detail: string }[];
+    issueCount?: number;
+    lossyCount?: number;
+  } | null;
+  /** On a library default that pads (msgpackr, cbor-x), the id of its minimal variant. */
+  minimalVariant?: string;
   artifacts?: { name: string; kind: "schema" | "generated"; text: string }[] | null;
   sizes?: {
     dataset: MessageSizes;
