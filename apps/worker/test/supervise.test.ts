@@ -98,4 +98,12 @@ describe("npm run up's supervision (scripts/supervise.mjs)", () => {
       sup.child.kill("SIGKILL");
     }
   }, 180_000);
+
+  it("refuses a bad back-off setting with one line naming it, before starting anything", async () => {
+    const sup = spawnNode([driver], { WIREBENCH_WORKER_RESTART_DELAY_MS: "soon" });
+    expect(await sup.exit()).toBe(1);
+    expect(sup.output().trim()).toBe(
+      "[supervise] WIREBENCH_WORKER_RESTART_DELAY_MS: must be a whole number of milliseconds",
+    );
+  });
 });
