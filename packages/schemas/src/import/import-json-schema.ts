@@ -1,5 +1,5 @@
 import { TypeNames } from "../infer/decide-type.ts";
-import type { IrSchema, IrType, RecordType } from "../ir.ts";
+import type { IrSchema, IrType, Limitation, RecordType } from "../ir.ts";
 import { defaultParseLimits } from "../parse/limits.ts";
 import { checkJsonShape } from "../parse/parse-json-lossless.ts";
 import { recursiveTypeError, SchemaImportError } from "./schema-import-error.ts";
@@ -7,20 +7,56 @@ import { recursiveTypeError, SchemaImportError } from "./schema-import-error.ts"
 type Js = { [k: string]: unknown } | boolean;
 
 const formats: Record<string, IrType> = {
+  int8: { kind: "int32" },
+  int16: { kind: "int32" },
   int32: { kind: "int32" },
   int64: { kind: "int64" },
+  uint8: { kind: "uint32" },
+  uint16: { kind: "uint32" },
   uint32: { kind: "uint32" },
   uint64: { kind: "uint64" },
   float: { kind: "float32" },
   double: { kind: "float64" },
 };
 
+const INT32: [bigint, bigint] = [-(2n ** 31n), 2n ** 31n - 1n];
+
+/**
+ * The narrowest IR integer for a range both ends of which the schema bounds (minimum/maximum or the
+ * exclusive forms, or the values of an integer enum): unsigned when it cannot be negative (0..255 is
+ * uint32), int32 when it fits, else 64 bits. Without both bounds an integer is int64.
+ */
+function integerOfRange(lo: bigint | undefined, hi: bigint | undefined): IrType {
+  if (lo === undefined || hi === undefined) return { kind: "int64" };
+  if (lo >= 0n) return { kind: hi < 2n ** 32n ? "uint32" : "uint64" };
+  return { kind: lo >= INT32[0] && hi <= INT32[1] ? "int32" : "int64" };
+}
+
+/** A bound as an integer: inclusive as written, exclusive moved inward (JSON Schema's two forms). */
+function bound(s: Record<string, unknown>, key: "minimum" | "maximum"): bigint | undefined {
+  const exclusive = key === "minimum" ? "exclusiveMinimum" : "exclusiveMaximum";
+  const step = key === "minimum" ? 1 : -1;
+  const inclusive = typeof s[key] === "number" ? (s[key] as number) : undefined;
+  // draft-04's boolean exclusiveMinimum qualifies `minimum`; draft-06+ gives the bound itself.
+  const ex =
+    typeof s[exclusive] === "number"
+      ? (s[exclusive] as number)
+      : s[exclusive] === true
+        ? inclusive
+        : undefined;
+  const round = (n: number) => BigInt(key === "minimum" ? Math.ceil(n) : Math.floor(n));
+  if (ex !== undefined && Number.isFinite(ex)) return round(ex) + BigInt(Number.isInteger(ex) ? step : 0);
+  return inclusive !== undefined && Number.isFinite(inclusive) ? round(inclusive) : undefined;
+}
+
 /**
  * JSON Schema (draft-07 or 2020-12) with local $refs (`#/$defs/…`, `#/definitions/…`, nested `$defs`
  * too; the type takes the pointer's last segment as its name): objects with properties
  * become records (named by $defs key or title), objects with only additionalProperties maps,
- * `required` decides optional, a `null` type, enum value or anyOf branch makes nullable. A $ref that leads back
- * to itself is refused (the IR cannot hold cycles).
+ * `required` decides optional, a `null` type, enum value or anyOf branch makes nullable. `allOf`
+ * branches are merged, integer bounds choose the width, `const` is a one-symbol enum, several types
+ * make a union, `patternProperties` a map. What the IR cannot hold is reported as a limitation. A $ref
+ * that leads back to itself is refused (the IR cannot hold cycles).
  */
 export function importJsonSchema(text: string): IrSchema {
   let doc: { [k: string]: unknown };
@@ -43,6 +79,9 @@ export function importJsonSchema(text: string): IrSchema {
   // `path` (the `Record.field` steps taken so far) that target started.
   const refsInProgress: { ref: string; depth: number }[] = [];
   const path: string[] = [];
+  const limitations: Limitation[] = [];
+  const limit = (code: string, detail: string) =>
+    limitations.push({ code, path: path[path.length - 1] ?? String(doc.title ?? "Root"), detail });
 
   // Any local JSON Pointer is followed, so a $ref into a nested `$defs` (#/$defs/A/$defs/B) works as
   // well as the usual #/$defs/B; the type is named after the pointer's last segment.
@@ -69,8 +108,41 @@ export function importJsonSchema(text: string): IrSchema {
   };
   const nullable = (t: IrType): IrType => (t.kind === "nullable" ? t : { kind: "nullable", type: t });
 
+  /**
+   * `allOf` as one schema: every branch's keywords together (a $ref branch read where it points),
+   * `properties` and `required` united, the first branch's value for any other keyword.
+   */
+  const mergeAllOf = (s: { [k: string]: unknown }): { [k: string]: unknown } => {
+    const { allOf, ...rest } = s;
+    const parts = [rest, ...(allOf as Js[])].map((b) => {
+      if (typeof b !== "object") return {};
+      const r = typeof b.$ref === "string" ? (resolve(b.$ref).node as Js) : b;
+      if (typeof r !== "object") return {};
+      return Array.isArray(r.allOf) ? mergeAllOf(r) : r;
+    });
+    const merged: { [k: string]: unknown } = {};
+    const properties: Record<string, unknown> = {};
+    const required = new Set<string>();
+    for (const part of parts) {
+      for (const [k, v] of Object.entries(part)) {
+        if (k === "properties" && typeof v === "object" && v) Object.assign(properties, v);
+        else if (k === "required" && Array.isArray(v)) for (const r of v) required.add(String(r));
+        else if (k !== "$ref" && !(k in merged)) merged[k] = v;
+      }
+    }
+    if (Object.keys(properties).length > 0) merged.properties = properties;
+    if (required.size > 0) merged.required = [...required];
+    return merged;
+  };
+
   const convert = (s: Js, hint: string): IrType => {
     if (s === true || s === false || Object.keys(s).length === 0) return { kind: "any" };
+    if (Array.isArray(s.allOf) && s.allOf.length > 0) return convert(mergeAllOf(s), String(s.title ?? hint));
+    if (s.nullable === true) {
+      // OpenAPI 3.0's way of saying `null` is allowed too.
+      const { nullable: _, ...rest } = s;
+      return nullable(convert(rest, hint));
+    }
     if (typeof s.$ref === "string") {
       const known = byRef.get(s.$ref);
       if (known) return known;
@@ -85,10 +157,15 @@ export function importJsonSchema(text: string): IrSchema {
     }
     const branches = (s.anyOf ?? s.oneOf) as Js[] | undefined;
     if (branches) {
-      const nonNull = branches.filter((b) => !(typeof b === "object" && b.type === "null"));
+      const nonNull = branches.filter(
+        (b) => !(typeof b === "object" && (b.type === "null" || (b.const === null && "const" in b))),
+      );
       if (nonNull.length === 0) return { kind: "null" };
-      const inner: IrType =
-        nonNull.length === 1
+      // oneOf: [{const: "a"}, {const: "b"}] is how JSON Schema writes a documented enum.
+      const consts = nonNull.map((b) => (typeof b === "object" ? b.const : undefined));
+      const inner: IrType = consts.every((c) => typeof c === "string")
+        ? { kind: "enum", name: names.take(hint, "Enum"), symbols: consts as string[] }
+        : nonNull.length === 1
           ? convert(nonNull[0]!, hint)
           : {
               kind: "union",
@@ -100,48 +177,103 @@ export function importJsonSchema(text: string): IrSchema {
     let type = s.type as string | string[] | undefined;
     if (Array.isArray(type)) {
       const nonNull = type.filter((t) => t !== "null");
-      if (nonNull.length === 1) {
-        const inner = convert({ ...s, type: nonNull[0] }, hint);
-        return nonNull.length < type.length ? nullable(inner) : inner;
-      }
-      return { kind: "any" };
+      if (nonNull.length === 0) return { kind: "null" };
+      const inner =
+        nonNull.length === 1
+          ? convert({ ...s, type: nonNull[0] }, hint)
+          : {
+              kind: "union" as const,
+              name: names.take(`${hint}Union`, "Union"),
+              variants: nonNull.map((t) => convert({ ...s, type: t }, `${hint}${t}`)),
+            };
+      return nonNull.length < type.length ? nullable(inner) : inner;
+    }
+    if ("const" in s && !Array.isArray(s.enum)) {
+      if (s.const === null) return { kind: "null" };
+      return convert({ ...s, const: undefined, enum: [s.const] }, hint);
     }
     if (Array.isArray(s.enum)) {
       // `null` among the values is how JSON Schema makes an enum nullable; it is no symbol.
-      const symbols = s.enum.filter((v) => v !== null);
-      if (symbols.length > 0 && symbols.every((v) => typeof v === "string")) {
-        const e: IrType = { kind: "enum", name: names.take(hint, "Enum"), symbols };
-        return symbols.length < s.enum.length ? nullable(e) : e;
+      const values = s.enum as unknown[];
+      const symbols = values.filter((v) => v !== null);
+      const orNull = (t: IrType) => (symbols.length < values.length ? nullable(t) : t);
+      if (symbols.length === 0) return { kind: "null" };
+      if (symbols.every((v) => typeof v === "string")) {
+        return orNull({ kind: "enum", name: names.take(hint, "Enum"), symbols });
       }
+      if (symbols.every((v) => typeof v === "number" && Number.isInteger(v))) {
+        const ns = (symbols as number[]).map(BigInt);
+        ns.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        const [lo, hi] = [ns[0]!, ns[ns.length - 1]!];
+        return orNull(integerOfRange(lo, hi));
+      }
+      if (symbols.every((v) => typeof v === "number")) return orNull({ kind: "float64" });
+      if (symbols.every((v) => typeof v === "boolean")) return orNull({ kind: "bool" });
+      limit("enum-as-any", "an enum of mixed or structured values is carried as any value (JSON text)");
+      return orNull({ kind: "any" });
     }
-    if (!type) type = s.properties ? "object" : s.items ? "array" : undefined;
+    if (!type) {
+      if (s.properties || s.patternProperties || typeof s.additionalProperties === "object") type = "object";
+      else if (s.items || s.prefixItems) type = "array";
+    }
     switch (type) {
       case "null":
         return { kind: "null" };
       case "boolean":
         return { kind: "bool" };
       case "integer":
-        return formats[String(s.format)] ?? { kind: "int64" };
+        return formats[String(s.format)] ?? integerOfRange(bound(s, "minimum"), bound(s, "maximum"));
       case "number":
         return formats[String(s.format)] ?? { kind: "float64" };
       case "string":
         if (s["x-wirebench-type"] === "timestamp") return { kind: "timestamp" };
-        if (s.contentEncoding === "base64") return { kind: "bytes" };
+        // OpenAPI writes base64 bytes as `format: byte`.
+        if (s.contentEncoding === "base64" || s.format === "byte") return { kind: "bytes" };
         if (s.format === "date-time" || s.format === "date" || s.format === "time" || s.format === "uuid") {
           return { kind: "string", format: s.format };
         }
         return { kind: "string" };
-      case "array":
+      case "array": {
+        const tuple = (
+          Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : undefined
+        ) as Js[] | undefined;
+        if (tuple) {
+          limit(
+            "tuple-as-array",
+            "a tuple (prefixItems) is carried as an array whose items may be any of its types",
+          );
+          const variants = tuple.map((t, i) => convert(t, `${hint}${i}`));
+          const distinct = [...new Map(variants.map((v) => [JSON.stringify(v), v])).values()];
+          const items =
+            distinct.length === 1
+              ? distinct[0]!
+              : { kind: "union" as const, name: names.take(`${hint}Item`, "Union"), variants: distinct };
+          return { kind: "array", items };
+        }
         return { kind: "array", items: convert((s.items as Js) ?? {}, `${hint}Item`) };
+      }
       case "object": {
         const props = s.properties as Record<string, Js> | undefined;
+        const patterns = Object.values((s.patternProperties ?? {}) as Record<string, Js>);
+        const extra = s.additionalProperties;
         if (!props || Object.keys(props).length === 0) {
-          const values = s.additionalProperties;
+          // Keys that are data: additionalProperties or patternProperties give the values' type.
+          const valueSchemas = [...patterns, ...(typeof extra === "object" ? [extra as Js] : [])];
+          if (valueSchemas.length > 1)
+            limit(
+              "map-values-merged",
+              "several patternProperties: the map's values take the first one's type",
+            );
           return {
             kind: "map",
-            values: typeof values === "object" ? convert(values as Js, `${hint}Value`) : { kind: "any" },
+            values: valueSchemas[0] ? convert(valueSchemas[0], `${hint}Value`) : { kind: "any" },
           };
         }
+        if (patterns.length > 0 || (typeof extra === "object" && Object.keys(extra as object).length > 0))
+          limit(
+            "extra-properties-dropped",
+            "an object with properties and additional/pattern properties keeps the declared properties only",
+          );
         const required = new Set((s.required as string[] | undefined) ?? []);
         const rec: RecordType = {
           kind: "record",
@@ -166,5 +298,11 @@ export function importJsonSchema(text: string): IrSchema {
   const root = convert(doc as Js, String(doc.title ?? "Root"));
   if (root.kind !== "record")
     throw new SchemaImportError("the JSON Schema must describe an object with properties at the top");
-  return { irVersion: 1, name: root.name, root, source: "jsonschema" };
+  return {
+    irVersion: 1,
+    name: root.name,
+    root,
+    source: "jsonschema",
+    ...(limitations.length > 0 ? { limitations } : {}),
+  };
 }
