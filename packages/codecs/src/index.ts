@@ -28,6 +28,7 @@ export {
   type SampleInput,
   type SchemaKind,
   schemaKindOf,
+  schemaKinds,
 } from "./pipeline/load-dataset.ts";
 export {
   type DatasetFile,

@@ -1,6 +1,6 @@
 /**
  * The schema IR: the single meeting point of every importer (JSON samples, JSON Schema, .proto,
- * .avsc) and every emitter (.proto, .avsc, .fbs, .capnp, .thrift, JSON Schema). Plain data, so it
+ * .avsc, .thrift, .fbs, .capnp) and every emitter (.proto, .avsc, .fbs, .capnp, .thrift, JSON Schema). Plain data, so it
  * can be stored as JSON in the database and sent between processes.
  *
  * Names in the IR are the *original* names (JSON keys, schema names). Each emitter sanitises them
@@ -47,6 +47,12 @@ export interface ScalarType {
   encoding?: IntEncoding;
   /** Only for `timestamp`: imported from google.protobuf.Timestamp. */
   wellKnown?: WellKnownType;
+  /**
+   * Only for `int32`/`uint32`: the imported schema declared a narrower integer (Thrift i8/i16,
+   * FlatBuffers byte/ubyte/short/ushort, Cap'n Proto Int8/UInt8/Int16/UInt16). Values must fit; an
+   * IDL without that width carries the 32-bit type.
+   */
+  bits?: 8 | 16;
 }
 
 export interface EnumType {
@@ -68,6 +74,12 @@ export interface RecordField {
   type: IrType;
   /** The field may be absent from a record. */
   optional: boolean;
+  /**
+   * The default the imported schema declares (Thrift `= 5`, FlatBuffers `hp:short = 100`, Cap'n Proto
+   * `= 5`), as written: a number, text, boolean or enum symbol; a 64-bit integer beyond 2^53 is decimal
+   * text. Informational: emitters do not write it, and the IR never fills it into data.
+   */
+  default?: string | number | boolean;
   doc?: string;
 }
 
@@ -149,7 +161,7 @@ export interface Limitation {
  * schema re-emitted from the IR. `rootType` is the full name of the root message or record.
  */
 export interface OriginalSchema {
-  idl: "proto" | "avsc";
+  idl: "proto" | "avsc" | "thrift" | "fbs" | "capnp";
   text: string;
   rootType: string;
 }
@@ -161,8 +173,8 @@ export interface IrSchema {
   /** Type of each message of the dataset. */
   root: IrType;
   /** Where the IR came from. */
-  source: "json" | "ndjson" | "jsonschema" | "proto" | "avsc" | "synthetic";
-  /** Set by the .proto and .avsc importers. */
+  source: "json" | "ndjson" | "jsonschema" | "proto" | "avsc" | "thrift" | "fbs" | "capnp" | "synthetic";
+  /** Set by the .proto and .avsc importers, and by the codecs package's importSchema for .thrift, .fbs, .capnp. */
   original?: OriginalSchema;
   /** What the importer could not carry into the IR as written (e.g. a JSON Schema `pattern`). */
   limitations?: Limitation[];

@@ -5,8 +5,11 @@ import {
   type DataValue,
   type IrSchema,
   importAvsc,
+  importCapnpRequest,
+  importFbsReflection,
   importJsonSchema,
   importProto,
+  importThriftXml,
   inferDataset,
   minifiedMessages,
   type ParseLimits,
@@ -14,9 +17,20 @@ import {
   SchemaImportError,
   type SchemaLimits,
 } from "@wirebench/schemas";
+import { capnpCodeGeneratorRequest, fbsReflectionJson, thriftXml } from "../codegen/compile-idl.ts";
 import { conformToSchema } from "../schema-bridge/conform-sample.ts";
 
-export type SchemaKind = "jsonschema" | "proto" | "avsc";
+export const schemaKinds = ["jsonschema", "proto", "avsc", "thrift", "fbs", "capnp"] as const;
+export type SchemaKind = (typeof schemaKinds)[number];
+/** Schema kinds that can hold several candidate root types, so `rootType` may choose one. */
+const withRoots: SchemaKind[] = ["proto", "thrift", "fbs", "capnp"];
+const byExtension: Record<string, SchemaKind> = {
+  ".proto": "proto",
+  ".avsc": "avsc",
+  ".thrift": "thrift",
+  ".fbs": "fbs",
+  ".capnp": "capnp",
+};
 
 export interface SampleInput {
   /** Sample text: a JSON document, a JSON array of records, or NDJSON. */
@@ -36,10 +50,9 @@ export interface SchemaSizeCheck {
   settingNames?: { leaves?: string; types?: string };
 }
 
-/** `.proto` → proto, `.avsc` → avsc, anything else JSON Schema. */
+/** By extension (`.proto`, `.avsc`, `.thrift`, `.fbs`, `.capnp`); anything else is JSON Schema. */
 export function schemaKindOf(fileName: string): SchemaKind {
-  const ext = extname(fileName).toLowerCase();
-  return ext === ".proto" ? "proto" : ext === ".avsc" ? "avsc" : "jsonschema";
+  return byExtension[extname(fileName).toLowerCase()] ?? "jsonschema";
 }
 
 /**
@@ -53,13 +66,27 @@ export function importSchema(s: NonNullable<SampleInput["schema"]>, check: Schem
   return ir;
 }
 
+/** .thrift, .fbs and .capnp go through their compiler first (compile-idl.ts); the text is kept as `original`. */
 function importUnchecked(s: NonNullable<SampleInput["schema"]>): IrSchema {
-  if (s.kind === "proto") return importProto(s.text, s.rootType);
-  // Only a .proto can hold several candidate messages; silently ignoring a root elsewhere would hide a typo.
-  if (s.rootType !== undefined)
-    throw new SchemaImportError("a root message can only be chosen in a .proto schema");
-  if (s.kind === "avsc") return importAvsc(s.text);
-  return importJsonSchema(s.text);
+  // JSON Schema and .avsc describe one root; silently ignoring a root there would hide a typo.
+  if (s.rootType !== undefined && !withRoots.includes(s.kind))
+    throw new SchemaImportError(
+      "a root message can only be chosen in a .proto, .thrift, .fbs or .capnp schema",
+    );
+  switch (s.kind) {
+    case "proto":
+      return importProto(s.text, s.rootType);
+    case "thrift":
+      return importThriftXml(thriftXml(s.text), s.rootType, s.text);
+    case "fbs":
+      return importFbsReflection(fbsReflectionJson(s.text), s.rootType, s.text);
+    case "capnp":
+      return importCapnpRequest(capnpCodeGeneratorRequest(s.text), s.rootType, s.text);
+    case "avsc":
+      return importAvsc(s.text);
+    default:
+      return importJsonSchema(s.text);
+  }
 }
 
 /**

@@ -56,7 +56,7 @@ export function conformToSchema(t: IrType, v: DataValue, path = ""): DataValue {
     case "uint32":
     case "int64":
     case "uint64":
-      return conformInt(t.kind, v, at);
+      return conformInt(t.kind, v, at, t.bits);
     case "float32":
     case "float64":
       if (typeof v === "number") return v;
@@ -68,7 +68,13 @@ export function conformToSchema(t: IrType, v: DataValue, path = ""): DataValue {
       if (v instanceof Uint8Array) return v;
       if (typeof v === "string" && /^[A-Za-z0-9+/_-]*={0,2}$/.test(v))
         return new Uint8Array(Buffer.from(v, "base64"));
-      throw new Error(`${at}: expected base64 bytes, found ${kindOf(v)}`);
+      // flatc's JSON writes a [ubyte] as an array of numbers.
+      if (
+        Array.isArray(v) &&
+        v.every((b) => typeof b === "number" && Number.isInteger(b) && b >= 0 && b < 256)
+      )
+        return new Uint8Array(v as number[]);
+      throw new Error(`${at}: expected base64 bytes or an array of byte values, found ${kindOf(v)}`);
     case "string":
       if (typeof v !== "string") throw new Error(`${at}: expected a string, found ${kindOf(v)}`);
       return v;
@@ -88,19 +94,18 @@ function conformTimestamp(v: DataValue, at: string): DataValue {
   throw new Error(`${at}: expected an ISO-8601 date-time or epoch milliseconds, found ${kindOf(v)}`);
 }
 
-function conformInt(kind: string, v: DataValue, at: string): DataValue {
+/** `bits`: a narrower width the imported schema declared (Thrift i8, FlatBuffers short, …). */
+function conformInt(kind: string, v: DataValue, at: string, bits?: 8 | 16): DataValue {
   let n: bigint;
   if (typeof v === "number" && Number.isInteger(v)) n = BigInt(v);
   else if (typeof v === "bigint") n = v;
   else if (typeof v === "string" && /^-?\d+$/.test(v)) n = BigInt(v);
   else throw new Error(`${at}: expected an integer (${kind}), found ${kindOf(v)}`);
-  const [lo, hi] = {
-    int32: [-(2n ** 31n), 2n ** 31n - 1n],
-    uint32: [0n, 2n ** 32n - 1n],
-    int64: [-(2n ** 63n), 2n ** 63n - 1n],
-    uint64: [0n, 2n ** 64n - 1n],
-  }[kind] as [bigint, bigint];
-  if (n < lo || n > hi) throw new Error(`${at}: ${n} is out of range for ${kind}`);
+  const width = BigInt(bits ?? (kind.endsWith("64") ? 64 : 32));
+  const signed = !kind.startsWith("u");
+  const [lo, hi] = signed ? [-(2n ** (width - 1n)), 2n ** (width - 1n) - 1n] : [0n, 2n ** width - 1n];
+  const name = bits ? `${signed ? "" : "u"}int${bits}` : kind;
+  if (n < lo || n > hi) throw new Error(`${at}: ${n} is out of range for ${name}`);
   return n >= -9007199254740991n && n <= 9007199254740991n ? Number(n) : n;
 }
 

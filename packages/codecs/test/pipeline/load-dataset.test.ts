@@ -74,12 +74,12 @@ import "google/protobuf/timestamp.proto";`;
     );
   });
 
-  it("refuses a root for a schema other than a .proto", () => {
+  it("refuses a root for a schema with a single root (JSON Schema, .avsc)", () => {
     expect(() => importSchema({ kind: "avsc", text: "{}", rootType: "Item" })).toThrow(
-      "a root message can only be chosen in a .proto schema",
+      "a root message can only be chosen in a .proto, .thrift, .fbs or .capnp schema",
     );
     expect(() => importSchema({ kind: "jsonschema", text: "{}", rootType: "Item" })).toThrow(
-      "a root message can only be chosen in a .proto schema",
+      "a root message can only be chosen in a .proto, .thrift, .fbs or .capnp schema",
     );
   });
 });
