@@ -26,7 +26,7 @@ export function asWritten(schema: IrSchema, fileName: string, view: IrType = sch
     fields,
     enumSymbols,
     notes: [
-      `measured with the ${original.idl === "proto" ? ".proto" : ".avsc"} as written (no re-emitted schema)`,
+      `measured with the .${original.idl} as written (no re-emitted schema)`,
     ],
     limitations: [],
     renames: [],
