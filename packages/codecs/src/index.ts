@@ -38,6 +38,7 @@ export {
   runComparison,
 } from "./pipeline/run-comparison.ts";
 export { loadAdapter, type RegistryEntry, registry, selectEntries } from "./registry/registry.ts";
+export { capArtifacts, defaultMaxArtifactBytes } from "./result/cap-artifacts.ts";
 export * from "./result/result-schema.ts";
 export { conformToSchema, protoJsonName } from "./schema-bridge/conform-sample.ts";
 export { compressedSizes } from "./sizes/compressed-sizes.ts";

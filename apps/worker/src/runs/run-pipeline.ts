@@ -22,6 +22,8 @@ export interface PipelineSettings {
   measure: Partial<Limits>;
   /** User children run as when the worker is root (see chooseChildIdentity). */
   childUser: string;
+  /** Schema and generated-code text kept per format in a result, in bytes. */
+  maxArtifactBytes: number;
 }
 
 export function pipelineSettings(env: WorkerEnv): PipelineSettings {
@@ -38,6 +40,7 @@ export function pipelineSettings(env: WorkerEnv): PipelineSettings {
       childUser: env.WIREBENCH_CHILD_USER,
     },
     childUser: env.WIREBENCH_CHILD_USER,
+    maxArtifactBytes: env.WORKER_MAX_ARTIFACT_BYTES,
   };
 }
 
@@ -73,6 +76,7 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
         formats,
         quick: !!options.quick,
         limits: settings.measure,
+        maxArtifactBytes: settings.maxArtifactBytes,
         workDir,
         signal: hooks.signal,
         onProgress: (e) => hooks.onProgress(e.id, e.phase),

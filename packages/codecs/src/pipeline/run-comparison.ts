@@ -16,6 +16,7 @@ import {
 import { type SampleSet, summarize } from "../harness/statistics.ts";
 import { TurnScheduler } from "../harness/turns.ts";
 import { type RegistryEntry, registry, selectEntries } from "../registry/registry.ts";
+import { capArtifacts, defaultMaxArtifactBytes } from "../result/cap-artifacts.ts";
 import {
   type Artifact,
   defaultFirstMessageMaxBytes,
@@ -69,6 +70,8 @@ export interface RunOptions {
   onFormatResult?: (entry: FormatResult, info: { final: boolean }) => void | Promise<void>;
   /** Cap on `firstMessage` (the first encoded message kept for a byte view). Default 4096 bytes. */
   firstMessageMaxBytes?: number;
+  /** Cap on one format's `artifacts` (schema and generated code text), in bytes. Default 256 KiB. */
+  maxArtifactBytes?: number;
   /** Aborting kills the children and rejects the comparison with the signal's reason. Default: none. */
   signal?: AbortSignal;
 }
@@ -191,13 +194,15 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
             }
             break;
           }
-          case "prepared":
-            st.artifacts = m.artifacts;
-            st.notes = m.notes;
+          case "prepared": {
+            const capped = capArtifacts(m.artifacts, opts.maxArtifactBytes ?? defaultMaxArtifactBytes);
+            st.artifacts = capped.artifacts;
+            st.notes = capped.note ? [...m.notes, capped.note] : m.notes;
             st.limitations = m.limitations;
             st.renames = m.renames;
             st.hasAccess = m.hasAccess;
             break;
+          }
           case "verified":
             st.verified = { fidelity: m.fidelity, sizes: m.sizes, meanBytes: m.meanBytes };
             if (m.firstMessage) st.verified.firstMessage = m.firstMessage;
