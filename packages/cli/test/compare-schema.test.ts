@@ -86,6 +86,28 @@ describe("wirebench compare --schema", { timeout: 60_000 }, () => {
     );
   });
 
+  it("AddressBook with its .proto: the JSON row is the sample's own 482 minified bytes", () => {
+    const fixture = (name: string) =>
+      fileURLToPath(new URL(`../../codecs/test/fixtures/${name}`, import.meta.url));
+    const sampleText = readFileSync(fixture("addressbook.json"), "utf8");
+    const minified = JSON.stringify(JSON.parse(sampleText));
+    // The fixture spells every value as JSON.stringify does, so its compact form is its minified text.
+    expect(Buffer.byteLength(minified)).toBe(482);
+    const result = compareOk(
+      fixture("addressbook.json"),
+      "--schema",
+      fixture("addressbook.proto"),
+      "--formats",
+      "json,protobuf",
+    );
+    const json = result.formats.find((f) => f.id === "json");
+    expect(json?.bytes).toBe(482);
+    // Enum numbers stay numbers in JSON's bytes, though the schema names them for Protobuf.
+    expect(Buffer.from(json?.firstMessage?.base64 ?? "", "base64").toString("utf8")).toBe(minified);
+    expect(json?.fidelity.exact).toBe(true);
+    expect(result.formats.find((f) => f.id === "protobuf")?.fidelity.exact).toBe(true);
+  });
+
   it("reads the same sample against an .avsc", () => {
     const result = compareOk(sample, "--schema", avsc, "--formats", "avro,protobuf");
     const avro = result.formats.find((f) => f.id === "avro");

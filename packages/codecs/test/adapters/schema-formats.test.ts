@@ -102,6 +102,38 @@ describe("schema formats restore hostile field names", () => {
   });
 });
 
+describe("key order is cosmetic", () => {
+  it("NDJSON transactions whose exchangeRates list currencies in varying orders are exact", async () => {
+    const orders = [
+      ["USD", "GBP", "JPY", "CHF", "EUR"],
+      ["EUR", "USD", "JPY", "GBP", "CHF"],
+      ["CHF", "JPY", "EUR", "GBP", "USD"],
+    ];
+    const text = orders
+      .map((keys, i) =>
+        JSON.stringify({
+          transactionId: `tx-${i}`,
+          amountDetail: {
+            amount: 10.5 + i,
+            exchangeRates: Object.fromEntries(keys.map((k, j) => [k, 0.25 + i + j])),
+          },
+        }),
+      )
+      .join("\n");
+    const got = await verify(inferDataset(text, { sampleFormat: "ndjson" }));
+    for (const id of schemaFormats) {
+      const f = got.get(id);
+      expect(f?.ok, `${id}: ${f?.error}`).toBe(true);
+      expect(f?.fidelity.exact, id).toBe(true);
+      expect(f?.fidelity.lossyCount, id).toBe(0);
+    }
+    // Fields come back in schema order, so at least two of the three maps are reordered.
+    const reordered = got.get("protobuf")?.fidelity.issues ?? [];
+    expect(reordered.length).toBeGreaterThanOrEqual(2);
+    expect(reordered.every((i) => i.kind === "key-order" && i.severity === "cosmetic")).toBe(true);
+  });
+});
+
 describe("schema formats round-trip the corpus from the inferred schema", () => {
   const load = (doc: CorpusDocument) => inferDataset(readFileSync(corpusPath(doc), "utf8"));
 
