@@ -32,8 +32,9 @@ const errorDescriptions: Record<number, string> = {
   403: "The token may not do this.",
   404: "No such run, token or baseline.",
   413: "Body over WIREBENCH_MAX_INPUT_BYTES.",
-  429: "Rate limited; see Retry-After.",
-  503: "PostgreSQL or Redis unavailable.",
+  415: "Body not sent as Content-Type: application/json (and no token).",
+  429: "Rate limited, or the project's WIREBENCH_PROJECT_RUNS_PER_DAY used up; see Retry-After.",
+  503: "PostgreSQL or Redis unavailable, or WIREBENCH_MAX_QUEUE_DEPTH runs already waiting; see Retry-After.",
 };
 
 /** The OpenAPI document, generated from the same zod schemas the handlers validate with. */
@@ -53,7 +54,7 @@ export function buildOpenApiDocument(serverUrl: string) {
     request: { body: { content: { "application/json": { schema: createRunRequestSchema } } } },
     responses: {
       202: { description: "Queued", content: { "application/json": { schema: createRunResponseSchema } } },
-      ...errors(400, 401, 413, 429, 503),
+      ...errors(400, 401, 413, 415, 429, 503),
     },
   });
   registry.registerPath({
@@ -95,7 +96,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         description: "The project and its token",
         content: { "application/json": { schema: createProjectResponseSchema } },
       },
-      ...errors(400, 403, 413, 429, 503),
+      ...errors(400, 403, 413, 415, 429, 503),
     },
   });
   registry.registerPath({
