@@ -6,6 +6,7 @@ import { emitFbs } from "../src/emit/emit-fbs.ts";
 import { emitJsonSchema } from "../src/emit/emit-jsonschema.ts";
 import { emitProto } from "../src/emit/emit-proto.ts";
 import { emitThrift } from "../src/emit/emit-thrift.ts";
+import { decodeIr, encodeIr } from "../src/encode/ir-refs.ts";
 import { importAvsc } from "../src/import/import-avsc.ts";
 import { importProto } from "../src/import/import-proto.ts";
 import type { IrSchema, IrType, RecordType } from "../src/ir.ts";
@@ -216,5 +217,14 @@ describe("emitted names always compile and renames are reported", () => {
       { kind: "field", path: "Video", from: "to_string", to: "to_string_" },
     ]);
     expect(emitFbs(ir).text).toBe(emitFbs(ir).text);
+  });
+});
+
+describe("the stored IR keeps the importer's limitations", () => {
+  it("encodeIr and decodeIr carry them (the REST run shows them at the top)", () => {
+    const ir = importProto('syntax = "proto3"; message M { oneof o { int32 a = 1; string b = 2; } }');
+    const stored = JSON.parse(JSON.stringify(encodeIr(ir)));
+    expect(codes(stored.limitations)).toEqual(["oneof-as-optional M.a", "oneof-as-optional M.b"]);
+    expect(decodeIr(stored).limitations).toEqual(ir.limitations);
   });
 });

@@ -1,4 +1,4 @@
-import type { IrSchema, IrType, RecordField } from "../ir.ts";
+import type { IrSchema, IrType, Limitation, RecordField } from "../ir.ts";
 
 /** A place where a type defined once in `StoredIr.types` is used. */
 export interface TypeRef {
@@ -22,6 +22,8 @@ export interface StoredIr {
   encoding: "refs";
   types: Record<string, StoredType>;
   root: StoredType;
+  /** The importer's limitations (IrSchema.limitations); the schema text itself is stored with the run. */
+  limitations?: Limitation[];
 }
 
 const isContainer = (t: IrType) =>
@@ -85,7 +87,15 @@ export function encodeIr(schema: IrSchema): StoredIr {
     }
   };
   const root = encode(schema.root);
-  return { irVersion: 1, name: schema.name, source: schema.source, encoding: "refs", types, root };
+  return {
+    irVersion: 1,
+    name: schema.name,
+    source: schema.source,
+    encoding: "refs",
+    types,
+    root,
+    ...(schema.limitations?.length ? { limitations: schema.limitations } : {}),
+  };
 }
 
 function children(t: IrType): IrType[] {
@@ -147,5 +157,11 @@ export function decodeIr(stored: StoredIr | IrSchema): IrSchema {
         return { ...t };
     }
   };
-  return { irVersion: 1, name: stored.name, source: stored.source, root: decode(stored.root) };
+  return {
+    irVersion: 1,
+    name: stored.name,
+    source: stored.source,
+    root: decode(stored.root),
+    ...(stored.limitations?.length ? { limitations: stored.limitations } : {}),
+  };
 }

@@ -1,4 +1,4 @@
-import { formatResultSchema } from "@wirebench/codecs/result";
+import { formatResultSchema, limitationSchema } from "@wirebench/codecs/result";
 import { z } from "zod";
 
 /** Public contract of the run API (DESIGN.md §7); the OpenAPI document is generated from these. */
@@ -88,6 +88,10 @@ export const runViewSchema = z
     message: z.string().nullable().describe("Free text from CI, e.g. the commit subject."),
     environment: z.unknown().describe("Node version, library versions, CPU model, git commit."),
     schema: z.unknown().describe("The schema IR the run measured."),
+    limitations: z
+      .array(limitationSchema)
+      .optional()
+      .describe("What the importer of the user's schema could not carry into the IR the other formats use."),
     formats: z
       .array(formatResultSchema)
       .describe("The Result JSON entries of DESIGN.md §7, one per format variant."),

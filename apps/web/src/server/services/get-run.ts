@@ -1,3 +1,4 @@
+import type { Limitation } from "@wirebench/codecs/result";
 import { AppError } from "../app-error.ts";
 import type { Services } from "./container.ts";
 
@@ -31,6 +32,8 @@ export async function getRun(services: Services, id: string) {
     message: run.message,
     environment: run.environment ?? null,
     schema: run.ir ?? null,
+    // The stored IR keeps the importer's limitations; the Result JSON shows them at the top.
+    ...limitationsOf(run.ir),
     formats: run.results.map(
       (r) => r.detail ?? { id: r.formatId, format: r.format, variant: r.variant, ok: r.ok, error: r.error },
     ),
@@ -38,4 +41,9 @@ export async function getRun(services: Services, id: string) {
     version: `${run.updatedAt.getTime()}-${run.results.length}`,
   };
 }
+function limitationsOf(ir: unknown): { limitations?: Limitation[] } {
+  const ls = (ir as { limitations?: Limitation[] } | null)?.limitations;
+  return Array.isArray(ls) && ls.length > 0 ? { limitations: ls } : {};
+}
+
 export type RunView = Awaited<ReturnType<typeof getRun>>;
