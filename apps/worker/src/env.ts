@@ -44,7 +44,11 @@ export const workerEnvSchema = z.object({
   /** Resident memory limit of each measurement child and the compilers it runs, MB. */
   WORKER_MEASURE_RSS_MB: z.coerce.number().int().min(32).default(2048),
   /** Schema and generated-code text kept per format in a result (bytes); the rest is cut with a note. */
-  WORKER_MAX_ARTIFACT_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+  WORKER_MAX_ARTIFACT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(256 * 1024),
   /** When the worker runs as root, its children run as this user; empty keeps root. */
   WIREBENCH_CHILD_USER: z
     .string()
