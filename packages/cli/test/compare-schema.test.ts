@@ -170,7 +170,9 @@ describe("wirebench compare --root", { timeout: 60_000 }, () => {
   it("--root without a .proto schema exits 2", () => {
     const res = cli("compare", sample, "--schema", avsc, "--root", "Item", "--quick");
     expect(res.status).toBe(2);
-    expect(res.stderr).toBe("wirebench: a root message can only be chosen in a .proto, .thrift, .fbs or .capnp schema\n");
+    expect(res.stderr).toBe(
+      "wirebench: a root message can only be chosen in a .proto, .thrift, .fbs or .capnp schema\n",
+    );
   });
 
   it("infer --root starts the tree at the chosen message and lists names when it is unknown", () => {

@@ -3,7 +3,8 @@ import { dropDatabase, ensureDatabase } from "./ensure-database.ts";
 import { migrate } from "./migrate.ts";
 
 /** Server that tests create their databases on; each test file gets a database of its own. */
-export const testServerUrl = process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://wirebench:wirebench@127.0.0.1:5432";
+export const testServerUrl =
+  process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://wirebench:wirebench@127.0.0.1:5432";
 
 export interface TestDatabase {
   url: string;

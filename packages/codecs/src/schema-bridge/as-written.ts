@@ -25,9 +25,7 @@ export function asWritten(schema: IrSchema, fileName: string, view: IrType = sch
     types,
     fields,
     enumSymbols,
-    notes: [
-      `measured with the .${original.idl} as written (no re-emitted schema)`,
-    ],
+    notes: [`measured with the .${original.idl} as written (no re-emitted schema)`],
     limitations: [],
     renames: [],
     ir: { ...schema, root: view },
