@@ -57,6 +57,7 @@ function report(title: string, unit: string, rows: Row[], before?: Row[]): void 
 const limits: RunInputToCheck["limits"] = {
   maxDepth: 256,
   maxKeys: 100_000,
+  maxTotalKeys: 2_000_000,
   schema: { maxSchemaLeaves: 100_000, maxSchemaTypes: 100_000 },
   maxSyntheticValues: 2_000_000,
 };

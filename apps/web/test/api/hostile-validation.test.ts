@@ -116,6 +116,21 @@ describe("hostile input to POST /api/v1/runs", () => {
   });
 });
 
+describe("total-size limits", () => {
+  it("refuses a sample with more keys in all than WIREBENCH_MAX_TOTAL_KEYS, though no object is large", async () => {
+    const t = await createTestServices("hostile-total-keys", { WIREBENCH_MAX_TOTAL_KEYS: "2" });
+    try {
+      const res = await postRun(t, post(JSON.stringify({ sample: [{ a: 1 }, { b: 2 }, { c: 3 }] })));
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).message).toMatch(
+        /^sample: more than 2 keys in all at line 1, column \d+ \(limit maxTotalKeys\)$/,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("validation thread limits", () => {
   it("refuses with 413 naming WIREBENCH_VALIDATE_TIMEOUT_MS a validation that outruns its deadline", async () => {
     const t = await createTestServices("hostile-deadline", {

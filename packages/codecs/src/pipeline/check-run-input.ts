@@ -17,6 +17,7 @@ export interface RunInputToCheck {
   limits: {
     maxDepth: number;
     maxKeys: number;
+    maxTotalKeys: number;
     schema: SchemaLimits;
     /** Most values synthetic data may have over all messages (count × per-message cost). */
     maxSyntheticValues: number;
@@ -38,7 +39,7 @@ const refuse = (message: string): RunInputVerdict => ({ ok: false, message });
  */
 export function checkRunInput(input: RunInputToCheck): RunInputVerdict {
   const { limits } = input;
-  const shape = { maxDepth: limits.maxDepth, maxKeys: limits.maxKeys };
+  const shape = { maxDepth: limits.maxDepth, maxKeys: limits.maxKeys, maxTotalKeys: limits.maxTotalKeys };
   const sizeCheck = {
     limits: limits.schema,
     settingNames: { leaves: input.settingNames.leaves, types: input.settingNames.types },

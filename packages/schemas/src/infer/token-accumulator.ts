@@ -1,5 +1,5 @@
 import { JsonErrorAt, reachedEnd, type TokenSink, TokenType } from "../parse/json-token-stream.ts";
-import { depthLimit, keysLimit, type LimitWords, type ParseLimits } from "../parse/limits.ts";
+import { depthLimit, keysLimit, type LimitWords, type ParseLimits, totalKeysLimit } from "../parse/limits.ts";
 import { JsonInputError, parseNumber } from "../parse/parse-json-lossless.ts";
 import {
   type Acc,
@@ -101,6 +101,8 @@ export class TokenAccumulator implements TokenSink {
   private readonly stack: Frame[] = [];
   private readonly depth: ReturnType<typeof depthLimit>;
   private readonly keys: LimitWords;
+  private readonly totalKeys: LimitWords;
+  private keyCount = 0;
   private messages = 0;
   private tokens = 0;
   private topDone = false;
@@ -114,6 +116,7 @@ export class TokenAccumulator implements TokenSink {
   ) {
     this.depth = depthLimit(limits.maxDepth);
     this.keys = keysLimit(limits.maxKeys);
+    this.totalKeys = totalKeysLimit(limits.maxTotalKeys);
   }
 
   get atMessageStart(): boolean {
@@ -157,6 +160,8 @@ export class TokenAccumulator implements TokenSink {
       frame.expect = e === commaOrEndOfObject ? key : item;
     else if (type === TokenType.COLON && e === colon) {
       if (++frame.colons > this.limits.maxKeys) throw new JsonErrorAt(this.keys.head, offset, this.keys.tail);
+      if (++this.keyCount > this.limits.maxTotalKeys)
+        throw new JsonErrorAt(this.totalKeys.head, offset, this.totalKeys.tail);
       frame.expect = memberValue;
     } else return false;
     return true;

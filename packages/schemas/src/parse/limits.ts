@@ -9,12 +9,18 @@ export interface ParseLimits {
   maxKeys: number;
   /** Largest input text, in UTF-16 code units (default 64 MiB). */
   maxInputChars: number;
+  /**
+   * Most keys in the whole input, over every object (default 2,000,000): each key becomes a property
+   * of a parsed object, so this bounds the memory a sample can take apart from its text size.
+   */
+  maxTotalKeys: number;
 }
 
 export const defaultParseLimits: ParseLimits = {
   maxDepth: 256,
   maxKeys: 100_000,
   maxInputChars: 64 * 1024 * 1024,
+  maxTotalKeys: 2_000_000,
 };
 
 /**
@@ -45,4 +51,10 @@ export function depthLimit(requested: number): LimitWords & { maxDepth: number }
 export const keysLimit = (maxKeys: number): LimitWords => ({
   head: `an object with more than ${maxKeys} keys`,
   tail: " (limit maxKeys)",
+});
+
+/** How a refusal of an input with too many keys in all reads (see depthLimit). */
+export const totalKeysLimit = (maxTotalKeys: number): LimitWords => ({
+  head: `more than ${maxTotalKeys} keys in all`,
+  tail: " (limit maxTotalKeys)",
 });

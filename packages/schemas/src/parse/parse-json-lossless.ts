@@ -1,7 +1,7 @@
 import { parse } from "lossless-json";
 import type { DataValue } from "../ir.ts";
 import { setOwn } from "../naming/set-own.ts";
-import { defaultParseLimits, depthLimit, keysLimit, type ParseLimits } from "./limits.ts";
+import { defaultParseLimits, depthLimit, keysLimit, type ParseLimits, totalKeysLimit } from "./limits.ts";
 
 /**
  * A float written with a fraction or exponent whose value is integral (`1.0`, `2e3`): the one case
@@ -61,9 +61,14 @@ export function lineColumn(text: string, offset: number): { line: number; column
  * Nesting depth and the largest key count, found in one pass without recursion, so 10,000 levels
  * or a million keys are refused before a recursive parser could overflow the stack or the heap.
  */
-export function checkJsonShape(text: string, limits: Pick<ParseLimits, "maxDepth" | "maxKeys">): void {
+export function checkJsonShape(
+  text: string,
+  limits: Pick<ParseLimits, "maxDepth" | "maxKeys"> & Partial<Pick<ParseLimits, "maxTotalKeys">>,
+): void {
   const depth = depthLimit(limits.maxDepth);
   const keys = keysLimit(limits.maxKeys);
+  const maxTotalKeys = limits.maxTotalKeys ?? defaultParseLimits.maxTotalKeys;
+  let totalKeys = 0;
   const keyCounts: number[] = [];
   const isObject: boolean[] = [];
   let inString = false;
@@ -92,9 +97,11 @@ export function checkJsonShape(text: string, limits: Pick<ParseLimits, "maxDepth
     } else if (c === 58 && isObject[isObject.length - 1]) {
       const n = (keyCounts[keyCounts.length - 1] ?? 0) + 1;
       keyCounts[keyCounts.length - 1] = n;
-      if (n > limits.maxKeys) {
+      const over =
+        n > limits.maxKeys ? keys : ++totalKeys > maxTotalKeys ? totalKeysLimit(maxTotalKeys) : null;
+      if (over) {
         const { line, column } = lineColumn(text, i);
-        throw new JsonInputError(`${keys.head} at line ${line}, column ${column}${keys.tail}`, line, column);
+        throw new JsonInputError(`${over.head} at line ${line}, column ${column}${over.tail}`, line, column);
       }
     }
   }

@@ -24,6 +24,7 @@ function runInputLimits(env: WebEnv): RunInputToCheck["limits"] {
   return {
     maxDepth: env.WIREBENCH_MAX_DEPTH,
     maxKeys: env.WIREBENCH_MAX_KEYS,
+    maxTotalKeys: env.WIREBENCH_MAX_TOTAL_KEYS,
     schema: {
       maxSchemaLeaves: env.WIREBENCH_MAX_SCHEMA_LEAVES,
       maxSchemaTypes: env.WIREBENCH_MAX_SCHEMA_TYPES,
