@@ -55,7 +55,8 @@ export async function prepareDataset(
 
   if (exit.killed === "abort") throw ctx.signal?.reason ?? new Error("the run was stopped");
   if (reply?.type === "error") throw new Error(reply.message);
-  if (reply?.type === "done" && exit.code === 0) {
+  // The file is complete before the child replies, whatever happens to the child after.
+  if (reply?.type === "done") {
     return { path, schema: reply.schema, messageCount: reply.messageCount };
   }
   if (exit.killed === "time")
