@@ -106,6 +106,23 @@ message M {
     ]);
   });
 
+  it("IDLs that number enum symbols by position report it, so aliases stay two values", () => {
+    const ir = importProto(text);
+    for (const emit of [emitAvsc, emitThrift, emitFbs, emitCapnp]) {
+      const e = emit(ir);
+      expect(codes(e.limitations), e.idl).toContain("enum-numbers-as-positions E");
+      expect(
+        e.ir.root.kind === "record" && e.ir.root.fields.find((f) => f.name.toLowerCase() === "e")?.type,
+      ).toMatchObject({
+        kind: "enum",
+        symbols: expect.arrayContaining([expect.stringMatching(/bee/i)]),
+      });
+      // No numbers of their own: the codecs number symbols by position, as the emitted schema does.
+      expect(JSON.stringify(e.ir.root)).not.toMatch(/"values":\[\d/);
+    }
+    expect(codes(emitProto(ir).limitations)).not.toContain("enum-numbers-as-positions E");
+  });
+
   it("enum aliases keep their numbers and an emitted .proto allows them", () => {
     const ir = importProto(text);
     expect(fieldTypes(ir).e).toEqual({
@@ -222,7 +239,10 @@ describe("emitted names always compile and renames are reported", () => {
 
 describe("the stored IR keeps the importer's limitations", () => {
   it("encodeIr and decodeIr carry them (the REST run shows them at the top)", () => {
-    const ir = importProto('syntax = "proto3"; message M { oneof o { int32 a = 1; string b = 2; } }');
+    // `optional` is a synthetic oneof in protobufjs: plain presence, not reported.
+    const ir = importProto(
+      'syntax = "proto3"; message M { oneof o { int32 a = 1; string b = 2; } optional int32 c = 3; }',
+    );
     const stored = JSON.parse(JSON.stringify(encodeIr(ir)));
     expect(codes(stored.limitations)).toEqual(["oneof-as-optional M.a", "oneof-as-optional M.b"]);
     expect(decodeIr(stored).limitations).toEqual(ir.limitations);

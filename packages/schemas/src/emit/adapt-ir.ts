@@ -16,6 +16,11 @@ export interface IdlCapabilities {
   nullableScalars: boolean;
   /** A `null` type (Avro); otherwise a null-typed field is left out and reads back null. */
   nullType?: boolean;
+  /**
+   * Enum symbols with numbers of their own (protobuf); otherwise each symbol is numbered by its
+   * position, so aliases (two symbols, one number) stay two values.
+   */
+  enumValues?: boolean;
 }
 
 /**
@@ -166,11 +171,21 @@ export function adaptIr(schema: IrSchema, caps: IdlCapabilities, naming: IdlNami
           setOwn(symbols, s, id);
           return id;
         });
+        const byPosition = t.values?.some((v, i) => v !== i);
+        if (byPosition && !caps.enumValues) {
+          const outer = where;
+          where = t.name;
+          note(
+            "enum symbols are numbered by their position: the numbers (and aliases) of the source are not kept",
+            "enum-numbers-as-positions",
+          );
+          where = outer;
+        }
         const e: IrType = {
           kind: "enum",
           name,
           symbols: idlSymbols,
-          ...(t.values ? { values: t.values } : {}),
+          ...(t.values && caps.enumValues ? { values: t.values } : {}),
         };
         done.set(t.name, e);
         setOwn(out.types, t.name, name);

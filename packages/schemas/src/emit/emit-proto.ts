@@ -52,7 +52,14 @@ function field(f: RecordType["fields"][number]): string {
 export function emitProto(schema: IrSchema): EmittedSchema {
   const adapted = adaptIr(
     schema,
-    { nestedArrays: false, nullableItems: false, complexMapValues: false, maps: true, nullableScalars: true },
+    {
+      nestedArrays: false,
+      nullableItems: false,
+      complexMapValues: false,
+      maps: true,
+      nullableScalars: true,
+      enumValues: true,
+    },
     {
       types: { style: "UpperCamel", reserved: protoReserved, underscores: true, prefix: "T", loose: false },
       fields: { style: "keep", reserved: protoReserved, underscores: true, prefix: "f", loose: true },

@@ -157,7 +157,9 @@ export function importProto(text: string, rootType?: string): IrSchema {
       const at = `${rec.name}.${f.name}`;
       if (f instanceof protobuf.MapField && f.keyType !== "string")
         limit("map-key-as-string", at, `map<${f.keyType}, …> keys are carried as strings by other formats`);
-      if (f.partOf)
+      // proto3 `optional` is a synthetic one-field oneof named `_field`: plain presence, no choice.
+      const synthetic = f.partOf?.name === `_${f.name}` && f.partOf.oneof.length === 1;
+      if (f.partOf && !synthetic)
         limit(
           "oneof-as-optional",
           at,
