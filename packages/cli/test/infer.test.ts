@@ -33,6 +33,18 @@ describe("wirebench infer", { timeout: 30_000 }, () => {
     expect(readFileSync(join(out, "wirebench.capnp"), "utf8")).toMatch(/^@0x[0-9a-f]{16};$/m);
   });
 
+  it("shows a .proto's wire encodings, and on stderr what an emitted IDL cannot carry or had to rename", () => {
+    const proto = join(dir, "tz.proto");
+    writeFileSync(proto, 'syntax = "proto3"; message Tz { sint32 timezone = 1; fixed64 id = 2; }');
+    expect(cli("infer", proto).stdout).toMatch(
+      /timezone: int32 \[zigzag\]\n {2}id: uint64 \(exact beyond 2\^53\) \[fixed\]/,
+    );
+    const fbs = cli("infer", proto, "--emit", "fbs");
+    expect(fbs.status).toBe(0);
+    expect(fbs.stderr).toContain("limitation int-encoding at Tz.timezone: sint32 in the .proto");
+    expect(fbs.stderr).toContain("renamed field Tz.id → id_");
+  });
+
   it("imports a .proto and an NDJSON sample", () => {
     const proto = join(dir, "p.proto");
     writeFileSync(proto, 'syntax = "proto3"; message Ping { int64 at = 1; optional string who = 2; }');

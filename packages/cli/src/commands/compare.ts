@@ -206,6 +206,13 @@ export function renderTable(result: Result): string {
     );
   lines.push(...sizeLines(ok), ...fidelityLines(ok));
   for (const f of failed) lines.push(`${pc.red("✗")} ${f.id ?? f.format}: ${printable(String(f.error))}`);
+  // What a schema format could not carry as written: counted here, listed in the Result JSON.
+  const limited = result.formats.filter((f) => f.limitations?.length);
+  if (limited.length > 0 || result.limitations?.length) {
+    const parts = limited.map((f) => `${f.id ?? f.format} ${f.limitations!.length}`);
+    if (result.limitations?.length) parts.unshift(`schema → IR ${result.limitations.length}`);
+    lines.push(pc.dim(`limitations: ${parts.join(", ")} (listed with --json)`));
+  }
   const n = result.noise;
   if (n?.ciWidth != null) {
     const parts = [`median CI width ${(n.ciWidth * 100).toFixed(1)}%`];

@@ -108,6 +108,25 @@ export async function readSchemaOrSample(file: string, rootType?: string): Promi
 }
 
 /** One line per field: `name?: type`, with enums, maps, nullables and int64 marked. */
+/** How a .proto integer travels, when it is not a plain varint. */
+const wire = (encoding: string | undefined) => (encoding ? pc.dim(` [${encoding}]`) : "");
+
+/**
+ * What the schema or its emitted IDL cannot carry as written, and the names the IDL changed, as
+ * lines for stderr. A note that repeats a limitation's detail is not printed twice.
+ */
+export function reportLines(schema: IrSchema, emitted?: EmittedSchema): string[] {
+  const limitations = [...(schema.limitations ?? []), ...(emitted?.limitations ?? [])];
+  const details = new Set(limitations.map((l) => l.detail));
+  return [
+    ...(emitted?.notes ?? []).filter((n) => !details.has(n)).map((n) => pc.dim(`note: ${printable(n)}`)),
+    ...limitations.map((l) => `limitation ${l.code} at ${printable(l.path)}: ${printable(l.detail)}`),
+    ...(emitted?.renames ?? []).map(
+      (r) => `renamed ${r.kind} ${printable(r.path)}.${printable(r.from)} → ${printable(r.to)}`,
+    ),
+  ];
+}
+
 export function renderTree(schema: IrSchema): string {
   const lines: string[] = [pc.bold(printable(schema.name))];
   const seen = new Set<string>();
@@ -130,7 +149,10 @@ export function renderTree(schema: IrSchema): string {
         return t.variants.map(label).join(" | ");
       case "int64":
       case "uint64":
-        return pc.yellow(`${t.kind} (exact beyond 2^53)`);
+        return pc.yellow(`${t.kind} (exact beyond 2^53)${wire(t.encoding)}`);
+      case "int32":
+      case "uint32":
+        return `${t.kind}${wire(t.encoding)}`;
       case "string":
         return t.format ? `string (${t.format})` : "string";
       default:
@@ -177,6 +199,7 @@ export function registerInfer(program: Command): void {
       if (!opts.emit) {
         if (opts.out) throw new Error("-o needs --emit to say which IDL to write");
         console.log(renderTree(schema));
+        for (const line of reportLines(schema)) console.error(line);
         return;
       }
       const emitted = emitters[opts.emit]!(schema);
@@ -186,6 +209,6 @@ export function registerInfer(program: Command): void {
         writeFileSync(path, `${emitted.text}\n`);
         console.error(`wrote ${path}`);
       } else console.log(printable(emitted.text, { keepLines: true }));
-      for (const note of emitted.notes) console.error(pc.dim(`note: ${printable(note)}`));
+      for (const line of reportLines(schema, emitted)) console.error(line);
     });
 }
