@@ -4,7 +4,7 @@ import type { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { RateLimiterRedis } from "rate-limiter-flexible";
 import { parseWebEnv, type WebEnv } from "../../env.ts";
-import { createValidationPool, type ValidationPool } from "./validation-pool.ts";
+import { createValidationPool, type ValidationPool } from "../validation/validation-pool.ts";
 
 /** Long-lived clients the request handlers share; tests build their own with their own database and queue. */
 export interface Services {

@@ -1,11 +1,10 @@
 import { checkRunInput, type RunInputToCheck, type RunInputVerdict } from "@wirebench/codecs/check-run-input";
-import { OffThreadError } from "@wirebench/offthread";
 import { defaultSyntheticCount } from "@wirebench/schemas";
 import type { WebEnv } from "../../env.ts";
 import { AppError } from "../app-error.ts";
 import type { CreateRunRequest } from "../contracts/runs.ts";
+import type { ValidationPool } from "../validation/validation-pool.ts";
 import { checkFormatNames } from "./check-format-names.ts";
-import type { ValidationPool } from "./validation-pool.ts";
 
 const bad = (message: string) => new AppError("BAD_REQUEST", message);
 
@@ -31,34 +30,6 @@ function runInputLimits(env: WebEnv): RunInputToCheck["limits"] {
     },
     maxSyntheticValues: env.WIREBENCH_MAX_SYNTHETIC_VALUES,
   };
-}
-
-/** An off-thread validation that did not finish becomes a refusal naming the setting it ran into. */
-function offThreadRefusal(env: WebEnv, err: unknown): AppError {
-  if (!(err instanceof OffThreadError)) return new AppError("INTERNAL", "Internal error.");
-  switch (err.kind) {
-    case "deadline":
-      return new AppError(
-        "PAYLOAD_TOO_LARGE",
-        `Validating this input took longer than the limit of ${env.WIREBENCH_VALIDATE_TIMEOUT_MS} ms ` +
-          "(WIREBENCH_VALIDATE_TIMEOUT_MS); send a smaller sample or schema.",
-      );
-    case "memory":
-      return new AppError(
-        "PAYLOAD_TOO_LARGE",
-        `Validating this input needed more than the limit of ${env.WIREBENCH_VALIDATE_MEMORY_MB} MB ` +
-          "(WIREBENCH_VALIDATE_MEMORY_MB); send a smaller sample or schema.",
-      );
-    case "busy":
-      return new AppError(
-        "UNAVAILABLE",
-        `Validation is busy: ${env.WIREBENCH_VALIDATE_QUEUE} large inputs already wait ` +
-          "(WIREBENCH_VALIDATE_QUEUE); try again shortly.",
-        { "Retry-After": "1" },
-      );
-    default:
-      return new AppError("INTERNAL", "Internal error.");
-  }
 }
 
 /**
@@ -89,14 +60,7 @@ export async function validateRunInput(
     },
   };
   const size = (sampleText?.length ?? 0) + (req.schema?.text.length ?? 0);
-  let verdict: RunInputVerdict;
-  if (size <= env.WIREBENCH_VALIDATE_INLINE_CHARS) verdict = checkRunInput(input);
-  else {
-    try {
-      verdict = await pool.run(input);
-    } catch (err) {
-      throw offThreadRefusal(env, err);
-    }
-  }
+  const verdict: RunInputVerdict =
+    size <= env.WIREBENCH_VALIDATE_INLINE_CHARS ? checkRunInput(input) : await pool.check(input);
   if (!verdict.ok) throw bad(verdict.message);
 }
