@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SchemaImportError } from "@wirebench/schemas";
 
@@ -11,7 +11,9 @@ import { SchemaImportError } from "@wirebench/schemas";
  */
 export const compileTimeoutMs = 20_000;
 
-const includes = fileURLToPath(new URL("./idl-includes/", import.meta.url));
+// Not `new URL("./idl-includes/", import.meta.url)`: bundlers (the web app's) treat that as an asset
+// import of a folder and fail the build.
+const includes = join(dirname(fileURLToPath(import.meta.url)), "idl-includes");
 
 /**
  * The compilers understand their IDL better than any parser of ours, so .thrift, .fbs and .capnp
