@@ -47,6 +47,8 @@ export const webEnvSchema = z.object({
   WIREBENCH_RATE_LIMIT_READ: positiveInt(600),
   /** Live tokens a project may hold; a revoked one still counts for a day, so minting cannot buy budgets. */
   WIREBENCH_MAX_TOKENS_PER_PROJECT: positiveInt(10),
+  /** Projects one client address may create per day when no admin token is set. */
+  WIREBENCH_PROJECTS_PER_DAY: positiveInt(10),
   /** Runs one project may create per day, whichever of its tokens asks. */
   WIREBENCH_PROJECT_RUNS_PER_DAY: positiveInt(1_000),
   /** Jobs that may wait in the queue; past it, creating a run answers 503 with Retry-After. */

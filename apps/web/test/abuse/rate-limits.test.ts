@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { proxy } from "../../proxy.ts";
-import { postToken } from "../../src/server/http/projects-api.ts";
+import { postProject, postToken } from "../../src/server/http/projects-api.ts";
 import { postRun } from "../../src/server/http/runs-api.ts";
 import { createProject, revokeToken } from "../../src/server/services/create-project.ts";
 import { createTestServices, type TestServices } from "../api/test-services.ts";
@@ -135,6 +135,33 @@ describe("tokens per project", () => {
     await revokeToken(s, project.id, id);
     expect((await mint()).status).toBe(403);
     expect(await s.prisma.apiToken.count({ where: { projectId: project.id } })).toBe(3);
+  });
+});
+
+describe("new projects", () => {
+  it("are limited per address per day, so fresh projects cannot stand in for fresh tokens", async () => {
+    const { s, runId } = await services("abuse-projects", {
+      WIREBENCH_PROJECTS_PER_DAY: "2",
+      WIREBENCH_RATE_LIMIT_CREATE: "100",
+    });
+    const attacker = freshAddress();
+    const create = (ip: string, name: string) =>
+      postProject(s, jsonPost("/api/v1/projects", JSON.stringify({ name }), from(ip)));
+    const names = fc.sample(fc.stringMatching(/^[a-z][a-z0-9]{3,12}$/), 20);
+    const unique = [...new Set(names)].slice(0, 4);
+    const { result, read } = await alongside(s, runId, async () => {
+      const out: Response[] = [];
+      for (const name of unique) out.push(await create(attacker, name));
+      return out;
+    });
+    expect(read.status).toBe(200);
+    expect(result.map((r) => r.status)).toEqual([201, 201, 429, 429]);
+    expect(Number(result[2]!.headers.get("retry-after"))).toBeGreaterThan(3600);
+    expect((await errorOf(result[2]!)).message).toMatch(
+      /its 2 projects for the day \(WIREBENCH_PROJECTS_PER_DAY\)/,
+    );
+    expect((await create(freshAddress(), "elsewhere")).status).toBe(201);
+    expect(await s.prisma.project.count()).toBe(3);
   });
 });
 

@@ -12,7 +12,12 @@ export interface Services {
   prisma: PrismaClient;
   queue: Queue;
   redis: Redis;
-  limits: { create: RateLimiterRedis; read: RateLimiterRedis; projectRunsPerDay: RateLimiterRedis };
+  limits: {
+    create: RateLimiterRedis;
+    read: RateLimiterRedis;
+    projectRunsPerDay: RateLimiterRedis;
+    projectsPerDay: RateLimiterRedis;
+  };
   /** Worker threads that validate large run input off the event loop. */
   validation: ValidationPool;
 }
@@ -38,6 +43,7 @@ export function createServices(env: WebEnv): Services {
       create: limiter("create", env.WIREBENCH_RATE_LIMIT_CREATE),
       read: limiter("read", env.WIREBENCH_RATE_LIMIT_READ),
       projectRunsPerDay: limiter("project-day", env.WIREBENCH_PROJECT_RUNS_PER_DAY, 86_400),
+      projectsPerDay: limiter("projects-day", env.WIREBENCH_PROJECTS_PER_DAY, 86_400),
     },
   };
 }
