@@ -169,7 +169,7 @@ describe("wirebench project create and wirebench ci against a real server", () =
     );
     expect(res.code).toBe(0);
     expect(res.stdout).toContain("for PR #17");
-    expect(res.stdout).toContain("> Add user flags");
+    expect(res.stdout).toContain("> `Add user flags`");
     const { run } = JSON.parse(readFileSync(json, "utf8")) as { run: { id: string } };
     const stored = (await (await fetch(`${stack.url}/api/v1/runs/${run.id}`)).json()) as {
       pullRequest: number;

@@ -1,4 +1,3 @@
-import { RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { AppError } from "../app-error.ts";
 import { updateProjectRequestSchema } from "../contracts/projects.ts";
@@ -7,7 +6,7 @@ import type { Services } from "../services/container.ts";
 import { createProject, createToken, revokeToken } from "../services/create-project.ts";
 import { getProject } from "../services/get-project.ts";
 import { listTokens } from "../services/list-tokens.ts";
-import { addressKey, admit, charge, rateLimited } from "../services/rate-limit.ts";
+import { addressKey, admit, charge, consumeOrRefuse } from "../services/rate-limit.ts";
 import { updateProjectThresholds } from "../services/update-project-thresholds.ts";
 import { readBodyLimited } from "./read-body.ts";
 import { requireJsonContentType } from "./require-json-content-type.ts";
@@ -54,19 +53,6 @@ async function readSmallJson(req: Request, maxBytes: number, shape: string): Pro
   }
 }
 
-async function chargeProjectCreation(services: Services, headers: Headers): Promise<void> {
-  try {
-    await services.limits.projectsPerDay.consume(addressKey(services, headers));
-  } catch (err) {
-    if (!(err instanceof RateLimiterRes)) throw err;
-    const max = services.env.WIREBENCH_PROJECTS_PER_DAY;
-    throw rateLimited(
-      err,
-      `This address has created its ${max} projects for the day (WIREBENCH_PROJECTS_PER_DAY)`,
-    );
-  }
-}
-
 /** POST /api/v1/projects → 201 {id, slug, name, token}: the token is shown this once. */
 export function postProject(services: Services, req: Request): Promise<Response> {
   return handle(async () => {
@@ -82,7 +68,12 @@ export function postProject(services: Services, req: Request): Promise<Response>
     if (!parsed.success) throw invalid("request", parsed.error);
     // Each project brings a token with budgets of its own; without an admin token, an address may
     // make only a few a day, so new projects cannot stand in for the token cap.
-    if (!admin) await chargeProjectCreation(services, req.headers);
+    if (!admin)
+      await consumeOrRefuse(
+        services.limits.projectsPerDay,
+        addressKey(services, req.headers),
+        `This address has created its ${services.env.WIREBENCH_PROJECTS_PER_DAY} projects for the day (WIREBENCH_PROJECTS_PER_DAY)`,
+      );
     return json(await createProject(services, parsed.data.name), 201);
   });
 }

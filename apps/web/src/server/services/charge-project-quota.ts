@@ -1,6 +1,5 @@
-import { RateLimiterRes } from "rate-limiter-flexible";
 import type { Services } from "./container.ts";
-import { rateLimited } from "./rate-limit.ts";
+import { consumeOrRefuse } from "./rate-limit.ts";
 
 /**
  * Spends one of the project's WIREBENCH_PROJECT_RUNS_PER_DAY runs. Charged to the project, not the
@@ -9,14 +8,10 @@ import { rateLimited } from "./rate-limit.ts";
  */
 export async function chargeProjectQuota(services: Services, projectId: string | null): Promise<void> {
   if (!projectId) return;
-  try {
-    await services.limits.projectRunsPerDay.consume(projectId);
-  } catch (err) {
-    if (!(err instanceof RateLimiterRes)) throw err;
-    const quota = services.env.WIREBENCH_PROJECT_RUNS_PER_DAY;
-    throw rateLimited(
-      err,
-      `This project has used its ${quota} runs for the day (WIREBENCH_PROJECT_RUNS_PER_DAY)`,
-    );
-  }
+  const quota = services.env.WIREBENCH_PROJECT_RUNS_PER_DAY;
+  await consumeOrRefuse(
+    services.limits.projectRunsPerDay,
+    projectId,
+    `This project has used its ${quota} runs for the day (WIREBENCH_PROJECT_RUNS_PER_DAY)`,
+  );
 }

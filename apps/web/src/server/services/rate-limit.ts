@@ -1,4 +1,4 @@
-import { RateLimiterRes } from "rate-limiter-flexible";
+import { type RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { AppError } from "../app-error.ts";
 import { authenticate, type Caller } from "./authenticate.ts";
 import { addressBucket, clientIp } from "./client-address.ts";
@@ -16,14 +16,18 @@ export const rateLimited = (err: RateLimiterRes, what = "Too many requests") => 
   return new AppError("RATE_LIMITED", `${what}; retry in ${retry} s.`, { "Retry-After": String(retry) });
 };
 
-/** Consumes one point of `key`'s budget for `kind`, or throws RATE_LIMITED with Retry-After. */
-export async function charge(services: Services, kind: Kind, key: string): Promise<void> {
+/** Consumes one point of `key` in `limiter`, or throws RATE_LIMITED with Retry-After saying `what`. */
+export async function consumeOrRefuse(limiter: RateLimiterRedis, key: string, what?: string): Promise<void> {
   try {
-    await services.limits[kind].consume(key);
+    await limiter.consume(key);
   } catch (err) {
-    throw err instanceof RateLimiterRes ? rateLimited(err) : err;
+    throw err instanceof RateLimiterRes ? rateLimited(err, what) : err;
   }
 }
+
+/** Consumes one point of `key`'s budget for `kind`, or throws RATE_LIMITED with Retry-After. */
+export const charge = (services: Services, kind: Kind, key: string) =>
+  consumeOrRefuse(services.limits[kind], key);
 
 /** The bucket key of the request's address (`ip:unknown` when no address can be known). */
 export function addressKey(services: Services, headers: Headers): string {
