@@ -37,6 +37,8 @@ export type WellKnownType =
   | "google.protobuf.Struct"
   | "google.protobuf.Value"
   | "google.protobuf.ListValue"
+  | "google.protobuf.Duration"
+  | "google.protobuf.FieldMask"
   | `google.protobuf.${"Double" | "Float" | "Int64" | "UInt64" | "Int32" | "UInt32" | "Bool" | "String" | "Bytes"}Value`;
 
 export interface ScalarType {
@@ -94,6 +96,8 @@ export interface RecordType {
    * key/value pair of a map carried as a list (fields `key`, `value`).
    */
   wrapper?: "list" | "value" | "entry";
+  /** A google.protobuf message kept as a record (Duration, FieldMask): samples may use its JSON form. */
+  wellKnown?: WellKnownType;
 }
 
 export interface ArrayType {

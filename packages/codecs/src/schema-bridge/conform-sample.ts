@@ -141,7 +141,29 @@ function symbolsOf(t: EnumType): Set<string> {
   return symbols;
 }
 
+/**
+ * The canonical Protobuf JSON forms of two well-known messages kept as records: a Duration as
+ * `"1.5s"` (seconds with up to 9 fraction digits), a FieldMask as `"a.b,c"`. Undefined otherwise.
+ */
+function wellKnownObject(t: RecordType, v: DataValue): DataObject | undefined {
+  if (typeof v !== "string") return undefined;
+  if (t.wellKnown === "google.protobuf.Duration") {
+    const m = /^(-)?(\d+)(?:\.(\d{1,9}))?s$/.exec(v);
+    if (!m) return undefined;
+    const sign = m[1] ? -1n : 1n;
+    const seconds = sign * BigInt(m[2]!);
+    const nanos = (m[1] ? -1 : 1) * Number((m[3] ?? "").padEnd(9, "0"));
+    return { seconds: normalizeSafe(seconds), nanos };
+  }
+  if (t.wellKnown === "google.protobuf.FieldMask") return { paths: v === "" ? [] : v.split(",") };
+  return undefined;
+}
+const normalizeSafe = (n: bigint): number | bigint =>
+  n >= -9007199254740991n && n <= 9007199254740991n ? Number(n) : n;
+
 function conformRecord(t: RecordType, v: DataValue, path: string): DataObject {
+  const known = wellKnownObject(t, v);
+  if (known) v = known;
   if (!isPlainObject(v))
     throw new Error(`${path || "/"}: expected an object (${t.name}), found ${kindOf(v)}`);
   const byKey = fieldsOf(t);

@@ -95,6 +95,17 @@ message M { google.protobuf.Int32Value n = 1; google.protobuf.Struct s = 2; goog
     expect(got.back).toEqual([{ n: 0, s: { a: true }, t: null }]);
   });
 
+  it("Duration and FieldMask accept their canonical JSON strings", async () => {
+    const schema = `syntax = "proto3";
+import "google/protobuf/duration.proto";
+import "google/protobuf/field_mask.proto";
+message M { google.protobuf.Duration took = 1; google.protobuf.FieldMask mask = 2; }`;
+    const got = await pb(schema, { took: "1.5s", mask: "a,b.c" });
+    // took: 0a 08 | seconds 08 01 | nanos 500,000,000 = 10 80 ca b5 ee 01; mask: 12 08 | 0a 01 "a" | 0a 03 "b.c"
+    expect(got.hex).toBe("0a08" + "0801" + "1080cab5ee01" + "1208" + "0a0161" + "0a03622e63");
+    expect(got.back).toEqual([{ took: { seconds: 1, nanos: 500_000_000 }, mask: { paths: ["a", "b.c"] } }]);
+  });
+
   it("the protobuf tutorial's AddressBook: 228 bytes, byte for byte what python protobuf writes", async () => {
     const got = await pb(fixture("addressbook.proto"), fixture("addressbook.json"));
     // Reference: protoc --python_out + json_format.Parse(...).SerializeToString() (protobuf 7.36.2).

@@ -153,6 +153,8 @@ export function importProto(text: string, rootType?: string): IrSchema {
     if (at >= 0) throw recursiveTypeError(irName(m), path.slice(at));
     inProgress.push(m.fullName);
     const rec: RecordType = { kind: "record", name: irName(m), fields: [] };
+    if (m.fullName === ".google.protobuf.Duration" || m.fullName === ".google.protobuf.FieldMask")
+      rec.wellKnown = m.fullName.slice(1) as WellKnownType;
     for (const f of m.fieldsArray) {
       const at = `${rec.name}.${f.name}`;
       if (f instanceof protobuf.MapField && f.keyType !== "string")
