@@ -18,6 +18,7 @@ import {
   type SchemaLimits,
 } from "@wirebench/schemas";
 import { capnpCodeGeneratorRequest, fbsReflectionJson, thriftXml } from "../codegen/compile-idl.ts";
+import { unwrapAvroUnions } from "../schema-bridge/avro-json.ts";
 import { conformToSchema } from "../schema-bridge/conform-sample.ts";
 
 export const schemaKinds = ["jsonschema", "proto", "avsc", "thrift", "fbs", "capnp"] as const;
@@ -128,7 +129,8 @@ export function loadDataset(input: SampleInput): Dataset {
   if (values.length === 0) throw new Error("the sample has no messages");
   const messages = values.map((v, i) => {
     try {
-      return conformToSchema(schema.root, v);
+      // An .avsc user's sample may be in Avro's own JSON encoding (union values wrapped by branch).
+      return conformToSchema(schema.root, schema.source === "avsc" ? unwrapAvroUnions(schema.root, v) : v);
     } catch (err) {
       throw new Error(
         `${values.length > 1 ? `message ${i}: ` : ""}the sample does not follow the schema: ${(err as Error).message}`,

@@ -131,6 +131,27 @@ describe("a user's .avsc is measured as written", () => {
     expect(got.back).toEqual([{ nothing: null, n: 1 }]);
   });
 
+  it("reads a sample in Avro's JSON encoding (union values wrapped by branch name)", async () => {
+    const schema = JSON.stringify({
+      type: "record",
+      name: "R",
+      namespace: "shop",
+      fields: [
+        { name: "maybe", type: ["null", "string"] },
+        { name: "pick", type: ["int", { type: "record", name: "P", fields: [{ name: "x", type: "int" }] }] },
+        { name: "list", type: { type: "array", items: ["null", "long"] } },
+      ],
+    });
+    const wrapped = { maybe: { string: "hi" }, pick: { "shop.P": { x: 1 } }, list: [{ long: 2 }, null] };
+    const plain = { maybe: "hi", pick: { x: 1 }, list: [2, null] };
+    const a = await encodeAll(avroAdapter, "avsc", schema, wrapped);
+    const b = await encodeAll(avroAdapter, "avsc", schema, plain);
+    expect(a.dataset.messages).toEqual([plain]);
+    // maybe: branch 1, "hi" = 02 04 6869; pick: branch 1, x = 1 → 02 02; list: block of 2, [branch 1 → 2, branch 0], end.
+    expect(a.hex).toBe("0204" + "6869" + "0202" + "04" + "0204" + "00" + "00");
+    expect(b.hex).toBe(a.hex);
+  });
+
   it("fixed, enums, unions, logical types and named references keep Avro's encoding", async () => {
     const schema = JSON.stringify({
       type: "record",
