@@ -27,6 +27,7 @@ function branchNamed(branches: IrType[], key: string): IrType | undefined {
  * A sample in Avro's JSON encoding (what avro-tools `tojson` writes) wraps every non-null union value
  * in an object naming its branch: `{"maybe": {"string": "x"}}`. This unwraps them along an IR imported
  * from an .avsc, so the sample is read as the values it holds; unwrapped values are left as they are.
+ * Bytes written one character per byte are read as bytes (see avroJsonBytes).
  */
 export function unwrapAvroUnions(t: IrType, v: DataValue): DataValue {
   switch (t.kind) {
@@ -60,7 +61,20 @@ export function unwrapAvroUnions(t: IrType, v: DataValue): DataValue {
         defineKey(out, k, unwrapAvroUnions(t.values, (v as DataObject)[k] as DataValue));
       return out;
     }
+    case "bytes":
+      return typeof v === "string" ? avroJsonBytes(v) : v;
     default:
       return v;
   }
+}
+
+/**
+ * Avro's JSON encoding writes bytes and fixed as one character per byte (`"\u00ff"`). Such text is
+ * seldom valid base64 (the form a sample otherwise uses): a string that is not base64 and whose
+ * characters are all below U+0100 is read as those bytes. Valid base64 stays base64.
+ */
+function avroJsonBytes(v: string): DataValue {
+  if (/^[A-Za-z0-9+/_-]*={0,2}$/.test(v)) return v;
+  for (let i = 0; i < v.length; i++) if (v.charCodeAt(i) > 0xff) return v;
+  return Uint8Array.from(v, (c) => c.charCodeAt(0));
 }

@@ -140,15 +140,22 @@ describe("a user's .avsc is measured as written", () => {
         { name: "maybe", type: ["null", "string"] },
         { name: "pick", type: ["int", { type: "record", name: "P", fields: [{ name: "x", type: "int" }] }] },
         { name: "list", type: { type: "array", items: ["null", "long"] } },
+        { name: "raw", type: { type: "fixed", name: "Two", size: 2 } },
       ],
     });
-    const wrapped = { maybe: { string: "hi" }, pick: { "shop.P": { x: 1 } }, list: [{ long: 2 }, null] };
-    const plain = { maybe: "hi", pick: { x: 1 }, list: [2, null] };
+    const wrapped = {
+      maybe: { string: "hi" },
+      pick: { "shop.P": { x: 1 } },
+      list: [{ long: 2 }, null],
+      raw: "\u0001\u00ff", // Avro JSON: one character per byte
+    };
+    const plain = { maybe: "hi", pick: { x: 1 }, list: [2, null], raw: "Af8=" };
     const a = await encodeAll(avroAdapter, "avsc", schema, wrapped);
     const b = await encodeAll(avroAdapter, "avsc", schema, plain);
-    expect(a.dataset.messages).toEqual([plain]);
+    expect(a.dataset.messages).toEqual([{ ...plain, raw: new Uint8Array([1, 255]) }]);
     // maybe: branch 1, "hi" = 02 04 6869; pick: branch 1, x = 1 → 02 02; list: block of 2, [branch 1 → 2, branch 0], end.
-    expect(a.hex).toBe("0204" + "6869" + "0202" + "04" + "0204" + "00" + "00");
+    // raw: fixed(2) is the two bytes themselves, 01 ff.
+    expect(a.hex).toBe("0204" + "6869" + "0202" + "04" + "0204" + "00" + "00" + "01ff");
     expect(b.hex).toBe(a.hex);
   });
 
