@@ -79,7 +79,8 @@ export interface RecordField {
   /**
    * The default the imported schema declares (Thrift `= 5`, FlatBuffers `hp:short = 100`, Cap'n Proto
    * `= 5`), as written: a number, text, boolean or enum symbol; a 64-bit integer beyond 2^53 is decimal
-   * text. Informational: emitters do not write it, and the IR never fills it into data.
+   * text. Emitters do not write it; reading a sample against the schema (the codecs package's
+   * conformToSchema) fills it into a record that leaves the field out, as the source format reads one.
    */
   default?: string | number | boolean;
   doc?: string;

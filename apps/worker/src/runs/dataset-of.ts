@@ -1,11 +1,13 @@
-import { importSchema, loadDataset } from "@wirebench/codecs/load-dataset";
+import { importSchema, loadDataset, type SchemaKind } from "@wirebench/codecs/load-dataset";
 import { type Dataset, defaultSyntheticCount, type SchemaLimits, synthesize } from "@wirebench/schemas";
 
 export interface RunOptions {
   quick?: boolean;
   seed?: number;
   count?: number;
-  schemaKind?: "jsonschema" | "proto" | "avsc";
+  schemaKind?: SchemaKind;
+  /** The schema's root type, when the request named one (`schema.rootType`). */
+  schemaRoot?: string;
   /** The limits the web checked the run against, so the worker applies the same ones. */
   schemaLimits?: Partial<SchemaLimits>;
   maxSyntheticValues?: number;
@@ -24,7 +26,13 @@ export interface RunInput {
  */
 export function datasetOf(run: RunInput, options: RunOptions): Dataset {
   const schema =
-    run.schemaText !== null ? { kind: options.schemaKind ?? "jsonschema", text: run.schemaText } : undefined;
+    run.schemaText !== null
+      ? {
+          kind: options.schemaKind ?? "jsonschema",
+          text: run.schemaText,
+          ...(options.schemaRoot !== undefined ? { rootType: options.schemaRoot } : {}),
+        }
+      : undefined;
   if (run.sampleText !== null) {
     return loadDataset({
       text: run.sampleText,

@@ -1,20 +1,21 @@
 import { readFileSync } from "node:fs";
 import { extname } from "node:path";
-
-export type SchemaKind = "jsonschema" | "proto" | "avsc";
+import { schemaKindOf as kindByExtension, type SchemaKind } from "@wirebench/codecs";
 
 /** Sample kind by extension: .ndjson/.jsonl are NDJSON, anything else JSON. */
 export function sampleFormatOf(path: string): "json" | "ndjson" {
   return [".ndjson", ".jsonl"].includes(extname(path).toLowerCase()) ? "ndjson" : "json";
 }
 
-/** Schema kind by extension: .proto, .avsc, and .json for JSON Schema. */
+/** Schema kind by extension: .proto, .avsc, .thrift, .fbs, .capnp, and .json for JSON Schema. */
 export function schemaKindOf(path: string): SchemaKind {
-  const ext = extname(path).toLowerCase();
-  if (ext === ".proto") return "proto";
-  if (ext === ".avsc") return "avsc";
-  if (ext === ".json") return "jsonschema";
-  throw new Error(`cannot tell the schema kind of ${path}: use .proto, .avsc or .json (JSON Schema)`);
+  if (extname(path).toLowerCase() === ".json") return "jsonschema";
+  // The codecs package reads any other extension as JSON Schema; here a typo is an error instead.
+  const kind = kindByExtension(path);
+  if (kind !== "jsonschema") return kind;
+  throw new Error(
+    `cannot tell the schema kind of ${path}: use .proto, .avsc, .thrift, .fbs, .capnp or .json (JSON Schema)`,
+  );
 }
 
 export function readText(path: string): string {

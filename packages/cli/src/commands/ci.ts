@@ -65,7 +65,10 @@ export function registerCi(program: Command): void {
         .env("WIREBENCH_TOKEN")
         .makeOptionMandatory(),
     )
-    .option("--schema <file>", "schema the sample follows (.proto, .avsc, or JSON Schema .json)")
+    .option(
+      "--schema <file>",
+      "schema the sample follows (.proto, .avsc, .thrift, .fbs, .capnp, or JSON Schema .json)",
+    )
     .option("--branch <name>", "branch this run belongs to")
     .option("--commit <sha>", "commit this run measures")
     .option("--pr <number>", "pull request this run is for (shown in the Markdown)", pullRequest)

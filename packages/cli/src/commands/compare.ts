@@ -32,10 +32,13 @@ export function registerCompare(program: Command): void {
     .command("compare")
     .description("infer a schema, round-trip and measure every format on a JSON sample (embedded)")
     .argument("<file>", "sample: .json document or array of records, or .ndjson")
-    .option("--schema <file>", "schema the sample must follow (.proto, .avsc, or JSON Schema)")
     .option(
-      "--root <message>",
-      "with a .proto schema: the message each record is (default: the one no other message uses)",
+      "--schema <file>",
+      "schema the sample must follow (.proto, .avsc, .thrift, .fbs, .capnp, or JSON Schema)",
+    )
+    .option(
+      "--root <type>",
+      "with a .proto, .thrift, .fbs or .capnp schema: the type each record is (default: a .fbs root_type, else the one no other type uses)",
     )
     .option("--formats <list>", "comma-separated format ids or names (default: all)")
     .option("--json <out>", "write the Result JSON to this file")
@@ -51,8 +54,9 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
   const text = readText(file);
   const schemaText = opts.schema ? readText(opts.schema) : undefined;
   const kind = opts.schema ? schemaKindOf(opts.schema) : undefined;
-  // importSchema refuses a root for a schema other than a .proto; without --schema there is none to pass it to.
-  if (opts.root !== undefined && !kind) throw new Error("--root needs a .proto --schema");
+  // importSchema refuses a root where a schema has only one; without --schema there is none to pass it to.
+  if (opts.root !== undefined && !kind)
+    throw new Error("--root needs a .proto, .thrift, .fbs or .capnp --schema");
   const dataset = loadDataset({
     text,
     sampleFormat: [".ndjson", ".jsonl"].includes(extname(file).toLowerCase()) ? "ndjson" : "json",

@@ -1,6 +1,6 @@
 import { createReadStream, mkdirSync, writeFileSync } from "node:fs";
 import { extname, join } from "node:path";
-import { importSchema, isPlainObject, type SchemaKind } from "@wirebench/codecs";
+import { importSchema, isPlainObject, type SchemaKind, schemaKindOf } from "@wirebench/codecs";
 import {
   type EmittedSchema,
   emitAvsc,
@@ -64,19 +64,19 @@ async function inferFile(file: string, sampleFormat: "json" | "ndjson"): Promise
 const jsonSchemaKeys = new Set(["$schema", "$ref", "$defs", "properties", "definitions"]);
 
 /**
- * What a file is: .proto and .avsc by extension; .ndjson/.jsonl samples; a .json file is a JSON
+ * What a file is: .proto, .avsc, .thrift, .fbs and .capnp by extension; .ndjson/.jsonl samples; a .json file is a JSON
  * Schema when looksLikeJsonSchema says so; otherwise a sample. A .json file is read whole and parsed
  * only when it could be a JSON Schema: its top names a schema keyword, or it is no valid sample
  * (JSON.parse accepts repeated keys that the lossless sample reader refuses).
  */
 export async function readSchemaOrSample(file: string, rootType?: string): Promise<IrSchema> {
   const ext = extname(file).toLowerCase();
-  // importSchema refuses a root for any schema but a .proto; a sample has no schema to pass it to.
+  // importSchema refuses a root where a schema has only one; a sample has no schema to pass it to.
   const imported = (kind: SchemaKind, text = readText(file)) =>
     importSchema({ kind, text, ...(rootType !== undefined ? { rootType } : {}) });
-  const noRoot = () => new Error("--root needs a .proto file");
-  if (ext === ".proto") return imported("proto");
-  if (ext === ".avsc") return imported("avsc");
+  const noRoot = () => new Error("--root needs a .proto, .thrift, .fbs or .capnp file");
+  const kind = schemaKindOf(file);
+  if (kind !== "jsonschema") return imported(kind);
   if (ext === ".ndjson" || ext === ".jsonl") {
     if (rootType !== undefined) throw noRoot();
     return inferFile(file, "ndjson");
@@ -186,13 +186,13 @@ export function registerInfer(program: Command): void {
   program
     .command("infer <file>")
     .description(
-      "infer a schema from a JSON/NDJSON sample (or import .proto, .avsc, JSON Schema) and print it",
+      "infer a schema from a JSON/NDJSON sample (or import .proto, .avsc, .thrift, .fbs, .capnp, JSON Schema) and print it",
     )
     .addOption(new Option("--emit <idl>", "print the schema in this IDL").choices(Object.keys(emitters)))
     .option("-o, --out <dir>", "write the emitted schema file into this folder")
     .option(
-      "--root <message>",
-      "with a .proto: the message to start from (default: the one no other message uses)",
+      "--root <type>",
+      "with a .proto, .thrift, .fbs or .capnp: the type to start from (default: a .fbs root_type, else the one no other type uses)",
     )
     .action(async (file: string, opts: { emit?: string; out?: string; root?: string }) => {
       const schema = await readSchemaOrSample(file, opts.root);

@@ -110,12 +110,16 @@ export function fbsReflectionJson(text: string): string {
   ).toString("utf8");
 }
 
+/** Annotation-only files a .capnp may import: they name generated code and carry no data. */
+const capnpAnnotations = new Set(["/capnp/c++.capnp", "/go.capnp"]);
+
 /**
- * capnp's CodeGeneratorRequest for a .capnp file (`capnp compile -o-`). Only the standard
- * `/capnp/c++.capnp` annotations may be imported (vendored, since Debian's capnproto lacks them).
+ * capnp's CodeGeneratorRequest for a .capnp file (`capnp compile -o-`). Only the language
+ * annotations `/capnp/c++.capnp` and `/go.capnp` may be imported (vendored: Debian's capnproto lacks
+ * them, and go-capnp documents `/go.capnp` as the path to put its file at).
  */
 export function capnpCodeGeneratorRequest(text: string): Uint8Array {
-  refuseIncludes(text, /\bimport\s+"([^"]*)"/g, ".capnp", (p) => p === "/capnp/c++.capnp");
+  refuseIncludes(text, /\bimport\s+"([^"]*)"/g, ".capnp", (p) => capnpAnnotations.has(p));
   const bytes = compile(
     "capnp",
     text,

@@ -9,7 +9,7 @@ import { importSchema, loadDataset, type SchemaKind } from "./load-dataset.ts";
 
 /** Everything a run's input is checked against; plain data, so it can be sent to a worker thread. */
 export interface RunInputToCheck {
-  schema?: { kind: SchemaKind; text: string };
+  schema?: { kind: SchemaKind; text: string; rootType?: string };
   sampleText?: string;
   sampleFormat: "json" | "ndjson";
   /** Synthetic messages asked for (a schema-only run). */
@@ -48,8 +48,9 @@ export function checkRunInput(input: RunInputToCheck): RunInputVerdict {
     const { kind, text } = input.schema;
     try {
       // The importers recurse per level: JSON-based schemas are shape-checked first. A .proto has
-      // no such pre-check, so a stack overflow from absurd nesting is reported as bad input.
-      if (kind !== "proto") checkJsonShape(text, shape);
+      // no such pre-check, so a stack overflow from absurd nesting is reported as bad input;
+      // .thrift, .fbs and .capnp are read by their compilers first, which refuse what they cannot.
+      if (kind === "jsonschema" || kind === "avsc") checkJsonShape(text, shape);
       const ir = importSchema(input.schema, sizeCheck);
       if (input.sampleText === undefined) {
         const cost = synthesisCost(ir, { count: input.count });

@@ -183,6 +183,11 @@ function conformRecord(t: RecordType, v: DataValue, path: string): DataObject {
     }
     defineKey(out, f.name, conformToSchema(f.type, value, `${path}/${key}`));
   }
+  // A field the sample leaves out holds the default its schema declares (.thrift, .fbs, .capnp):
+  // that is what the schema's own format reads, so every format is given the same value.
+  for (const f of t.fields)
+    if (f.default !== undefined && !Object.hasOwn(out, f.name))
+      defineKey(out, f.name, conformToSchema(f.type, f.default, `${path}/${f.name}`));
   return out;
 }
 

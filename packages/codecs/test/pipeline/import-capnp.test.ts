@@ -42,6 +42,8 @@ describe("importing .capnp", () => {
     expect(field(r, "i16").default).toBe(-3);
     expect(field(r, "i64").default).toBe("9007199254740993");
     expect(field(r, "f32").default).toBe(0.5);
+    expect(field(r, "i32").default).toBe(0);
+    expect(field(r, "t").default).toBeUndefined();
   });
 
   it("turns lists, enums, nested structs, unions, groups and Void into the IR", () => {
@@ -74,10 +76,13 @@ describe("importing .capnp", () => {
     });
     const employment = field(r, "employment").type as RecordType;
     expect(employment.fields.map((f) => [f.name, f.optional, f.type.kind])).toEqual([
-      ["unemployed", true, "record"],
+      ["unemployed", true, "null"],
       ["employer", true, "string"],
     ]);
-    expect(field(employment, "unemployed").type).toMatchObject({ kind: "record", fields: [] });
+    // Union members have no default (only the one set is read); other scalars read 0 when absent.
+    expect(field(employment, "employer").default).toBeUndefined();
+    expect(field(field(r, "address").type, "zip").default).toBe(0);
+    expect(field(phone, "type").default).toBe("mobile");
     const address = field(r, "address").type as RecordType;
     expect(address.fields.map((f) => [f.name, f.optional])).toEqual([
       ["city", false],

@@ -25,9 +25,17 @@ const scalars: Record<number, IrType> = {
 };
 const [VOID, LIST, ENUM, STRUCT, INTERFACE, ANY_POINTER] = [0, 14, 15, 16, 17, 18];
 
+/** What a scalar field without a written default reads as. */
+function implicitDefault(t: IrType): RecordField["default"] {
+  if (t.kind === "bool") return false;
+  if (t.kind === "enum") return t.symbols[0];
+  return ["int32", "int64", "uint32", "uint64", "float32", "float64"].includes(t.kind) ? 0 : undefined;
+}
+
 /** A scalar default as the IR keeps it (64-bit beyond 2^53 as text); pointers' defaults are not kept. */
 function defaultOf(v: Value, t: IrType): RecordField["default"] {
   const which = v.which();
+  if (which === ENUM) return t.kind === "enum" ? t.symbols[v.enum] : undefined;
   if (which === 0 || which >= 12) return undefined;
   const raw = (v as unknown as Record<string, unknown>)[
     [
@@ -45,7 +53,6 @@ function defaultOf(v: Value, t: IrType): RecordField["default"] {
       "float64",
     ][which]!
   ];
-  if (t.kind === "enum") return undefined;
   if (typeof raw === "bigint")
     return raw >= BigInt(Number.MIN_SAFE_INTEGER) && raw <= BigInt(Number.MAX_SAFE_INTEGER)
       ? Number(raw)
@@ -86,11 +93,6 @@ export function importCapnpRequest(request: Uint8Array, rootType?: string, sourc
   for (const n of nodes)
     if ((n._isStruct && !n.struct.isGroup) || n._isEnum) if (inFile(n)) names.name(pathOf(n));
 
-  // `Void` carries nothing: one empty record, so a union member of type Void is `{}` in a sample.
-  let voidType: RecordType | undefined;
-  const voidRecord = () =>
-    (voidType ??= { kind: "record", name: names.name(["Void"]), fields: [], doc: "Cap'n Proto Void" });
-
   const done = new Map<bigint, IrType>();
   const inProgress: bigint[] = [];
   const path: string[] = [];
@@ -120,7 +122,8 @@ export function importCapnpRequest(request: Uint8Array, rootType?: string, sourc
     if (s) return { ...s };
     switch (which) {
       case VOID:
-        return voidRecord();
+        // Carries nothing: the IR's `null`, so a union member of type Void is `null` in a sample.
+        return { kind: "null" };
       case LIST:
         return { kind: "array", items: typeOf(t.list.elementType, at) };
       case ENUM:
@@ -163,8 +166,10 @@ export function importCapnpRequest(request: Uint8Array, rootType?: string, sourc
       } else {
         const type = typeOf(f.slot.type, where);
         field = { name: f.name, number: f.ordinal.explicit + 1, type, optional };
-        if (f.slot.hadExplicitDefault) {
-          const d = defaultOf(f.slot.defaultValue, type);
+        // Every scalar has a default (0, false, the first enumerant unless written): what an absent
+        // field reads as. Union members have none: only the one that is set is read.
+        if (!optional) {
+          const d = f.slot.hadExplicitDefault ? defaultOf(f.slot.defaultValue, type) : implicitDefault(type);
           if (d !== undefined) field.default = d;
         }
       }

@@ -1,4 +1,11 @@
-export type SchemaKind = "jsonschema" | "proto" | "avsc";
+export type SchemaKind = "jsonschema" | "proto" | "avsc" | "thrift" | "fbs" | "capnp";
+const schemaExtensions: [string, SchemaKind][] = [
+  [".proto", "proto"],
+  [".avsc", "avsc"],
+  [".thrift", "thrift"],
+  [".fbs", "fbs"],
+  [".capnp", "capnp"],
+];
 export type DetectedInput =
   | { type: "sample"; sampleFormat: "json" | "ndjson" }
   | { type: "schema"; kind: SchemaKind };
@@ -9,8 +16,8 @@ export type DetectedInput =
  */
 export function detectInput(fileName: string, content: string): DetectedInput {
   const name = fileName.toLowerCase();
-  if (name.endsWith(".proto")) return { type: "schema", kind: "proto" };
-  if (name.endsWith(".avsc")) return { type: "schema", kind: "avsc" };
+  const byExtension = schemaExtensions.find(([ext]) => name.endsWith(ext));
+  if (byExtension) return { type: "schema", kind: byExtension[1] };
   if (name.endsWith(".ndjson") || name.endsWith(".jsonl")) return { type: "sample", sampleFormat: "ndjson" };
   try {
     const v = JSON.parse(content) as Record<string, unknown>;

@@ -137,12 +137,12 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
         onDrop={onDrop}
       >
         <label htmlFor="file">
-          Drop a file here or choose one (JSON, NDJSON, JSON Schema, .proto, .avsc)
+          Drop a file here or choose one (JSON, NDJSON, JSON Schema, .proto, .avsc, .thrift, .fbs, .capnp)
         </label>
         <input
           id="file"
           type="file"
-          accept=".json,.ndjson,.jsonl,.proto,.avsc"
+          accept=".json,.ndjson,.jsonl,.proto,.avsc,.thrift,.fbs,.capnp"
           data-testid="file"
           onChange={(e) => {
             const f = e.target.files?.[0];

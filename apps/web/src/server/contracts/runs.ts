@@ -14,7 +14,18 @@ const createRunFields = z
       .describe("The JSON sample: any JSON value, or its text (NDJSON text with sampleFormat ndjson)."),
     sampleFormat: z.enum(["json", "ndjson"]).default("json"),
     schema: z
-      .object({ kind: z.enum(["jsonschema", "proto", "avsc"]), text: z.string().min(1) })
+      .object({
+        kind: z.enum(["jsonschema", "proto", "avsc", "thrift", "fbs", "capnp"]),
+        text: z.string().min(1),
+        rootType: z
+          .string()
+          .min(1)
+          .max(255)
+          .optional()
+          .describe(
+            "With a proto, thrift, fbs or capnp schema: the type each message is (default: a .fbs root_type, else the one no other type uses).",
+          ),
+      })
       .optional()
       .describe("A schema the sample follows, or from which synthetic data is made when there is no sample."),
     formats: z.array(z.string().min(1)).max(64).optional().describe("Format ids to run; all when absent."),

@@ -42,6 +42,7 @@ export async function createRun(
         ...(req.schema
           ? {
               schemaKind: req.schema.kind,
+              ...(req.schema.rootType !== undefined ? { schemaRoot: req.schema.rootType } : {}),
               // The worker applies the limits this run was accepted under.
               schemaLimits: {
                 maxSchemaLeaves: services.env.WIREBENCH_MAX_SCHEMA_LEAVES,
