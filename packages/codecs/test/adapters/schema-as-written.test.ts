@@ -95,6 +95,17 @@ message M { google.protobuf.Int32Value n = 1; google.protobuf.Struct s = 2; goog
     expect(got.back).toEqual([{ n: 0, s: { a: true }, t: null }]);
   });
 
+  it("ListValue and Value are the messages too", async () => {
+    const schema = `syntax = "proto3";
+import "google/protobuf/struct.proto";
+message M { google.protobuf.ListValue l = 4; google.protobuf.Value v = 5; }`;
+    const got = await pb(schema, { l: [1, "a"], v: null });
+    // l: 22 10 | values: 0a 09 (number_value 1.0 = 11 + 8 bytes LE) | 0a 03 (string_value "a" = 1a 01 61)
+    // v: 2a 02 | null_value 0 = 08 00 (a oneof member is written even when 0)
+    expect(got.hex).toBe("2210" + "0a09" + "11000000000000f03f" + "0a03" + "1a0161" + "2a02" + "0800");
+    expect(got.back).toEqual([{ l: [1, "a"], v: null }]);
+  });
+
   it("Duration and FieldMask accept their canonical JSON strings", async () => {
     const schema = `syntax = "proto3";
 import "google/protobuf/duration.proto";
