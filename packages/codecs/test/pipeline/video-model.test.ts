@@ -20,6 +20,20 @@ describe("the C# study's Video model (fields named like their types: `Channel Ch
   }, 120_000);
 });
 
+describe("null items of a scalar list in Cap'n Proto", () => {
+  it("keep null apart from 0 (the scalar is held in a struct pointer that stays null)", async () => {
+    const sample = JSON.stringify([{ tags: { x: [1, null, 3] } }, { tags: { y: [null] } }]);
+    const r = await runComparison(inferDataset(sample), {
+      verifyOnly: true,
+      formats: ["capnp", "capnp-packed"],
+    });
+    for (const f of r.formats) {
+      expect(f.ok, `${f.id}: ${f.error}`).toBe(true);
+      expect(f.fidelity.issues, f.id).toEqual([]);
+    }
+  }, 60_000);
+});
+
 describe("compilerErrorLines", () => {
   it("quotes flatc's error line, not the warnings printed before it", () => {
     const flatc = [

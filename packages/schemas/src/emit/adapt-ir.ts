@@ -103,7 +103,13 @@ export function adaptIr(schema: IrSchema, caps: IdlCapabilities, naming: IdlNami
     const base = inner.kind === "nullable" ? inner.type : inner;
     if (inner.kind === "nullable" && !caps.nullableItems) {
       note("null items are carried in a wrapper record with an optional `value`", "null-item-wrapped");
-      inner = wrapper(`${hint}Value`, "value", [{ name: "value", number: 1, type: base, optional: true }]);
+      // A scalar has no presence where nullable scalars are not allowed (Cap'n Proto): it is held in
+      // a record of its own, a pointer that can be left null.
+      const held =
+        !caps.nullableScalars && isScalar(base)
+          ? wrapper(`${hint}Scalar`, "value", [{ name: "value", number: 1, type: base, optional: false }])
+          : base;
+      inner = wrapper(`${hint}Value`, "value", [{ name: "value", number: 1, type: held, optional: true }]);
     } else if (!caps.nestedArrays && (base.kind === "array" || (base.kind === "map" && caps.maps))) {
       note("nested lists are carried in wrapper records with one `items` field", "nested-list-wrapped");
       inner = wrapper(`${hint}List`, "list", [{ name: "items", number: 1, type: inner, optional: false }]);
