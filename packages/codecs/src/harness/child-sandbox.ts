@@ -82,14 +82,16 @@ export function chooseChildIdentity(
  * handles a user's data; Node flags come from the parent's execArgv, not an inherited NODE_OPTIONS.
  */
 export function childEnv(identity?: ChildIdentity): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
+  // Not typed ProcessEnv from the start: Next.js's types (the web app compiles this file) make
+  // NODE_ENV required there, and a child's environment deliberately leaves it out.
+  const env: Record<string, string> = {};
   for (const key of ["PATH", "LANG", "LC_ALL", "TMPDIR"]) {
     const value = process.env[key];
     if (value !== undefined) env[key] = value;
   }
   // The unprivileged user's own home usually does not exist; root's is not theirs to write.
   env.HOME = identity ? tmpdir() : (process.env.HOME ?? tmpdir());
-  return env;
+  return env as NodeJS.ProcessEnv;
 }
 
 /** Temp dirs of runs start with this, so a sweep at start can find the ones a killed process left. */
