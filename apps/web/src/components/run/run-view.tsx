@@ -8,6 +8,7 @@ import { CopyLink } from "./copy-link";
 import { CostModel } from "./cost-model";
 import { EnvironmentPanel } from "./environment-panel";
 import { FidelityPanel } from "./fidelity-panel";
+import { LimitationsPanel } from "./limitations-panel";
 import { ParetoChart } from "./pareto-chart";
 import { ProgressList } from "./progress-list";
 import { ResultsTable } from "./results-table";
@@ -75,6 +76,7 @@ export function RunView({ initial }: { initial: RunData }) {
           <ResultsTable rows={rows} />
           <FidelityPanel entries={entries} />
           <BytesPanel entries={entries} />
+          <LimitationsPanel limitations={current.limitations} entries={entries} />
           <SchemaPanel schema={current.schema} entries={entries} />
           <EnvironmentPanel environment={current.environment} />
         </>

@@ -45,6 +45,10 @@ export type FormatEntry = {
     perMessageCompressMs?: CompressorMs;
     perMessageDecompressMs?: CompressorMs;
   } | null;
+  /** What of the user's schema this format cannot carry as written (Result JSON `limitations`). */
+  limitations?: { code: string; path: string; detail: string }[] | null;
+  /** Identifiers its emitted schema changed beyond the IDL's naming style. */
+  renames?: { kind: string; path: string; from: string; to: string }[] | null;
   /** The first encoded message, capped in size; absent in results recorded before it existed. */
   firstMessage?: { base64: string; bytes: number; truncated: boolean } | null;
 };
