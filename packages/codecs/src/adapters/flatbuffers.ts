@@ -8,6 +8,7 @@ import {
   emitFbs,
   type IrType,
   isFbsOptionalScalar,
+  type RecordField,
   type RecordType,
 } from "@wirebench/schemas";
 import * as flatbuffers from "flatbuffers";
@@ -17,6 +18,7 @@ import { runCompiler } from "../codegen/run-compiler.ts";
 import { listFiles, transpileGenerated } from "../codegen/transpile-generated.ts";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
 import { normalizeInt } from "../schema-bridge/ir-walk.ts";
+import { withOwnSchema } from "../schema-bridge/own-schema.ts";
 import { schemaReport } from "./schema-report.ts";
 import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
 
@@ -71,8 +73,13 @@ function recordsOf(t: IrType, out = new Map<string, RecordType>()): Map<string, 
   } else if (t.kind === "array") recordsOf(t.items, out);
   else if (t.kind === "map") recordsOf(t.values, out);
   else if (t.kind === "nullable") recordsOf(t.type, out);
+  else if (t.kind === "union") for (const v of t.variants) recordsOf(v, out);
   return out;
 }
+
+/** flatc's TypeScript name of a field (`equipped_type` → `equippedType`). */
+const camel = (name: string) => name.replace(/_+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const forced = Symbol("forcesDefaults");
 
@@ -83,14 +90,19 @@ const forced = Symbol("forcesDefaults");
  * duration of that one call writes exactly the present values. Forcing defaults for the whole build
  * is not an option: it would also write null offsets and defaults of required scalars.
  */
-function keepOptionalScalarDefaults(table: TableClass | undefined, rec: RecordType): void {
+function keepOptionalScalarDefaults(table: TableClass | undefined, rec: RecordType, byName: boolean): void {
   if (!table) throw new Error(`generated code has no table ${rec.name}`);
-  // One static adder per field, in declaration order (flatc writes them that way).
-  const adders = Object.getOwnPropertyNames(table).filter(
-    (n) => /^add[A-Z0-9_]/.test(n) && typeof table[n] === "function",
-  );
-  if (adders.length !== rec.fields.length)
-    throw new Error(`${rec.name} has ${adders.length} adders, the schema ${rec.fields.length} fields`);
+  // A struct has no adders (it is written inline); only tables need this.
+  if (typeof table[`start${rec.name}`] !== "function") return;
+  // One static adder per field, in declaration order (flatc writes them that way); a user's schema may
+  // declare fields out of id order, so there each adder is found by its name.
+  const adders = byName
+    ? rec.fields.map((f) => `add${upperFirst(camel(f.name))}`)
+    : Object.getOwnPropertyNames(table).filter(
+        (n) => /^add[A-Z0-9_]/.test(n) && typeof table[n] === "function",
+      );
+  if (adders.length !== rec.fields.length || adders.some((a) => typeof table[a] !== "function"))
+    throw new Error(`${rec.name}'s adders do not match the schema's ${rec.fields.length} fields`);
   rec.fields.forEach((f, i) => {
     if (!isFbsOptionalScalar(f)) return;
     const name = adders[i] as string;
@@ -121,6 +133,7 @@ export async function prepareFlatbuffers(
   const idl = emitted.ir.root;
   if (idl.kind !== "record") throw new Error("the FlatBuffers root must be a table");
   const records = recordsOf(idl);
+  const asWritten = emitted.ir.original?.idl === "fbs" && emitted.text === emitted.ir.original.text;
   // flatc renames fields (lowerCamelCase, keyword escapes): read the object-API property names from a
   // default instance; they follow the declaration order of the schema's fields.
   const props = new Map<string, string[]>();
@@ -128,13 +141,15 @@ export async function prepareFlatbuffers(
   for (const [name, rec] of records) {
     const T = mod[`${name}T`] as ObjectClass | undefined;
     if (typeof T !== "function") throw new Error(`generated code has no ${name}T class`);
-    const keys = Object.keys(new T());
-    if (keys.length !== rec.fields.length)
-      throw new Error(`${name}T has ${keys.length} fields, the schema ${rec.fields.length}`);
+    const own = Object.keys(new T());
+    // A user's schema may declare fields out of id order (the IR is in id order): match by name.
+    const keys = asWritten ? rec.fields.map((f) => camel(f.name)) : own;
+    if (keys.length !== rec.fields.length || keys.some((k) => !own.includes(k)))
+      throw new Error(`${name}T's fields (${own.join(", ")}) do not match the schema's ${rec.fields.length}`);
     props.set(name, keys);
     classes.set(name, T);
   }
-  for (const rec of records.values()) keepOptionalScalarDefaults(mod[rec.name] as TableClass, rec);
+  for (const rec of records.values()) keepOptionalScalarDefaults(mod[rec.name] as TableClass, rec, asWritten);
   const mapper = new IdlValueMapper(emitted, {
     enums: "number",
     toLeaf: (v, t) => {
@@ -147,6 +162,21 @@ export async function prepareFlatbuffers(
       return v as DataValue;
     },
   });
+  /**
+   * The member table of a union field `x`, from its sibling `x_type` (as the importer lays a
+   * FlatBuffers union out): the enum's values after NONE (0) name the members in order.
+   */
+  const unionOf = (rec: RecordType, f: RecordField, values: Record<string, unknown>): IrType | undefined => {
+    const t = f.type.kind === "nullable" ? f.type.type : f.type;
+    if (t.kind !== "union") return undefined;
+    const tag = rec.fields.find((x) => x.name === `${f.name}_type`);
+    const e = tag && (tag.type.kind === "nullable" ? tag.type.type : tag.type);
+    if (e?.kind !== "enum") throw new Error(`union ${rec.name}.${f.name} has no ${f.name}_type field`);
+    const n = values[tag!.name];
+    const number = typeof n === "string" ? (e.values?.[e.symbols.indexOf(n)] ?? e.symbols.indexOf(n)) : n;
+    const members = (e.values ?? e.symbols.map((_, i) => i)).filter((x) => x !== 0);
+    return t.variants[members.indexOf(number as number)];
+  };
   const toObjectApi = (t: IrType, v: unknown): unknown => {
     if (v === null || v === undefined) return null;
     if (t.kind === "nullable") return toObjectApi(t.type, v);
@@ -157,7 +187,12 @@ export async function prepareFlatbuffers(
     const o = new T() as unknown as Record<string, unknown>;
     const src = v as Record<string, unknown>;
     t.fields.forEach((f, i) => {
-      if (src[f.name] !== undefined) o[keys[i] as string] = toObjectApi(f.type, src[f.name]);
+      if (src[f.name] === undefined) return;
+      const u = unionOf(t, f, src);
+      // The value mapper passes a union through untouched; its member is mapped here, once known.
+      o[keys[i] as string] = u
+        ? toObjectApi(u, mapper.toIdl(u, u, src[f.name] as DataValue))
+        : toObjectApi(f.type, src[f.name]);
     });
     return o;
   };
@@ -170,7 +205,10 @@ export async function prepareFlatbuffers(
     const src = v as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     t.fields.forEach((f, i) => {
-      out[f.name] = fromObjectApi(f.type, src[keys[i] as string]);
+      const raw = src[keys[i] as string];
+      const u = unionOf(t, f, out);
+      out[f.name] =
+        u && raw != null ? mapper.fromIdl(u, u, fromObjectApi(u, raw)) : fromObjectApi(f.type, raw);
     });
     return out;
   };
@@ -217,12 +255,24 @@ export async function prepareFlatbuffers(
 
 const untyped = (dataset: Dataset) => dataset.schema.root.kind === "any";
 
+/**
+ * The user's own .fbs when the IR came from one: flatc's code for it writes the schema's defaults,
+ * ids, narrow scalars, structs and unions as declared (a scalar equal to its declared default is left
+ * out, as flatc leaves it). When that code does not fit the adapter, the emitted schema is measured.
+ */
+const ownFbs = { idl: "fbs", emit: emitFbs } as const;
+
 export const flatbuffersAdapter: Adapter = {
   async generate(dataset, ctx) {
-    if (!untyped(dataset)) await generateCode(emitFbs(dataset.schema), ctx.workDir);
+    if (!untyped(dataset))
+      await withOwnSchema(dataset, ctx.workDir, ownFbs, (emitted, dir) => loadGenerated(emitted, dir));
   },
-  prepare(dataset, ctx): Promise<PreparedCodec> | Unsupported {
+  async prepare(dataset, ctx): Promise<PreparedCodec | Unsupported> {
     if (untyped(dataset)) return { unsupported: "FlatBuffers needs a schema; the IR root is untyped" };
-    return prepareFlatbuffers(dataset, emitFbs(dataset.schema), ctx.workDir);
+    const { value, fallback } = await withOwnSchema(dataset, ctx.workDir, ownFbs, (emitted, dir) =>
+      prepareFlatbuffers(dataset, emitted, dir),
+    );
+    if (fallback) value.notes = [fallback, ...(value.notes ?? [])];
+    return value;
   },
 };

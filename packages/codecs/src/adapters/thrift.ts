@@ -6,9 +6,9 @@ import thrift from "thrift";
 import { generateOnce } from "../codegen/generate-once.ts";
 import { linkModules, packageDir } from "../codegen/link-modules.ts";
 import { runCompiler } from "../codegen/run-compiler.ts";
-import { asWritten } from "../schema-bridge/as-written.ts";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
 import { normalizeInt } from "../schema-bridge/ir-walk.ts";
+import { withOwnSchema } from "../schema-bridge/own-schema.ts";
 import { asBuffer } from "./convert-values.ts";
 import { schemaReport } from "./schema-report.ts";
 import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
@@ -113,32 +113,6 @@ export async function prepareThrift(
   };
 }
 
-/**
- * The user's own .thrift when the IR came from one, so the bytes are Apache Thrift's for that schema
- * (its i8/i16 widths, ids, requiredness and defaults), generated into a folder of its own. When the
- * compiler's JavaScript for it does not load (thrift 0.17 writes invalid JavaScript for some
- * constants, e.g. a map keyed by negative doubles), the schema emitted from the IR is measured
- * instead and a note says why.
- */
-async function withOwnSchema<T>(
-  dataset: Dataset,
-  workDir: string,
-  use: (emitted: EmittedSchema, dir: string) => Promise<T>,
-): Promise<{ value: T; fallback?: string }> {
-  if (dataset.schema.original?.idl === "thrift") {
-    const dir = join(workDir, "as-written");
-    mkdirSync(dir, { recursive: true });
-    try {
-      return { value: await use(asWritten(dataset.schema, "schema.thrift"), dir) };
-    } catch (err) {
-      const why = (err as Error).message.split("\n")[0];
-      const fallback = `your .thrift did not give usable JavaScript (${why}); measured with a schema emitted from the IR`;
-      return { value: await use(emitThrift(dataset.schema), workDir), fallback };
-    }
-  }
-  return { value: await use(emitThrift(dataset.schema), workDir) };
-}
-
 /** Why Thrift cannot take this dataset, or undefined when it can. */
 function unsupportedReason(dataset: Dataset): string | undefined {
   if (dataset.schema.root.kind === "any") return "Thrift needs a schema; the IR root is untyped";
@@ -146,11 +120,18 @@ function unsupportedReason(dataset: Dataset): string | undefined {
   return undefined;
 }
 
+/**
+ * The user's own .thrift when the IR came from one (its i8/i16 widths, ids, requiredness and
+ * defaults), so the bytes are Apache Thrift's; thrift 0.17 writes JavaScript that does not load for
+ * a few constants (a map keyed by negative doubles), and then the emitted schema is measured.
+ */
+const ownThrift = { idl: "thrift", emit: emitThrift } as const;
+
 function thriftAdapter(protocol: "binary" | "compact"): Adapter {
   return {
     async generate(dataset, ctx) {
       if (!unsupportedReason(dataset))
-        await withOwnSchema(dataset, ctx.workDir, async (emitted, dir) => {
+        await withOwnSchema(dataset, ctx.workDir, ownThrift, async (emitted, dir) => {
           await generateCode(emitted, dir);
           // Loading is where invalid generated JavaScript shows; do it here so prepare falls back alike.
           await loadGenerated(emitted, dir);
@@ -159,7 +140,7 @@ function thriftAdapter(protocol: "binary" | "compact"): Adapter {
     async prepare(dataset, ctx): Promise<PreparedCodec | Unsupported> {
       const unsupported = unsupportedReason(dataset);
       if (unsupported) return { unsupported };
-      const { value, fallback } = await withOwnSchema(dataset, ctx.workDir, (emitted, dir) =>
+      const { value, fallback } = await withOwnSchema(dataset, ctx.workDir, ownThrift, (emitted, dir) =>
         prepareThrift(dataset, emitted, dir, protocol),
       );
       if (fallback) value.notes = [fallback, ...(value.notes ?? [])];
