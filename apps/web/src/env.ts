@@ -25,6 +25,8 @@ export const webEnvSchema = z.object({
   WIREBENCH_MAX_KEYS: positiveInt(100_000),
   /** Most keys accepted in a whole sample, over all its objects. */
   WIREBENCH_MAX_TOTAL_KEYS: positiveInt(2_000_000),
+  /** Most objects accepted in a whole sample. */
+  WIREBENCH_MAX_TOTAL_OBJECTS: positiveInt(1_000_000),
   /** Most leaf fields one message of a schema may have once its shared ($ref, named) types are expanded. */
   WIREBENCH_MAX_SCHEMA_LEAVES: positiveInt(100_000),
   /** Most distinct records, enums and unions in one schema. */

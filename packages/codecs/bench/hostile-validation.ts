@@ -58,6 +58,7 @@ const limits: RunInputToCheck["limits"] = {
   maxDepth: 256,
   maxKeys: 100_000,
   maxTotalKeys: 2_000_000,
+  maxTotalObjects: 1_000_000,
   schema: { maxSchemaLeaves: 100_000, maxSchemaTypes: 100_000 },
   maxSyntheticValues: 2_000_000,
 };

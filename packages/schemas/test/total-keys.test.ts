@@ -22,3 +22,17 @@ describe("maxTotalKeys", () => {
     expect(inferSchema(text, { limits: { maxTotalKeys: 3 } }).root.kind).toBe("record");
   });
 });
+
+describe("maxTotalObjects", () => {
+  // Four objects and no keys at all: only the object count can refuse it.
+  const empties = "[{}, {}, {}, {}]";
+  const refusal = "more than 3 objects in all at line 1, column 14 (limit maxTotalObjects)";
+
+  it("both readers refuse the object past the limit alike, naming where", () => {
+    expect(() => checkJsonShape(empties, { maxDepth: 10, maxKeys: 10, maxTotalObjects: 3 })).toThrow(refusal);
+    expect(() => inferSchema(empties, { limits: { maxTotalObjects: 3 } })).toThrow(refusal);
+    expect(() => inferDataset(empties, { limits: { maxTotalObjects: 3 } })).toThrow(refusal);
+    expect(() => checkJsonShape(empties, { maxDepth: 10, maxKeys: 10, maxTotalObjects: 4 })).not.toThrow();
+    expect(inferSchema(empties, { limits: { maxTotalObjects: 4 } }).root.kind).toBe("record");
+  });
+});

@@ -132,6 +132,47 @@ describe("total-size limits", () => {
   });
 });
 
+describe("where validation runs", () => {
+  it("imports a .thrift schema (its compiler runs) on a validation thread even when it is small", async () => {
+    const kinds: string[] = [];
+    const pool = s.validation;
+    const check = pool.check.bind(pool);
+    pool.check = (input) => {
+      kinds.push(input.schema?.kind ?? "none");
+      return check(input);
+    };
+    try {
+      const thrift = { kind: "thrift", text: "struct Item {\n  1: i32 id\n}\n" };
+      const res = await postRun(s, post(JSON.stringify({ schema: thrift, sample: { id: 1 } })));
+      expect(res.status).toBe(202);
+      const small = {
+        kind: "jsonschema",
+        text: JSON.stringify({ type: "object", properties: { id: { type: "integer" } } }),
+      };
+      expect((await postRun(s, post(JSON.stringify({ schema: small, sample: { id: 1 } })))).status).toBe(202);
+    } finally {
+      pool.check = check;
+    }
+    // Only the compiled kind went to a thread; the small JSON Schema was checked inline.
+    expect(kinds).toEqual(["thrift"]);
+  }, 60_000);
+});
+
+describe("total objects", () => {
+  it("refuses a sample with more objects than WIREBENCH_MAX_TOTAL_OBJECTS, though none has a key", async () => {
+    const t = await createTestServices("hostile-total-objects", { WIREBENCH_MAX_TOTAL_OBJECTS: "3" });
+    try {
+      const res = await postRun(t, post(JSON.stringify({ sample: [{}, {}, {}, {}] })));
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).message).toMatch(
+        /^sample: more than 3 objects in all at line 1, column \d+ \(limit maxTotalObjects\)$/,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("validation thread limits", () => {
   it("refuses with 413 naming WIREBENCH_VALIDATE_TIMEOUT_MS a validation that outruns its deadline", async () => {
     const t = await createTestServices("hostile-deadline", {

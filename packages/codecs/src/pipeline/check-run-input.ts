@@ -18,6 +18,7 @@ export interface RunInputToCheck {
     maxDepth: number;
     maxKeys: number;
     maxTotalKeys: number;
+    maxTotalObjects: number;
     schema: SchemaLimits;
     /** Most values synthetic data may have over all messages (count × per-message cost). */
     maxSyntheticValues: number;
@@ -39,7 +40,12 @@ const refuse = (message: string): RunInputVerdict => ({ ok: false, message });
  */
 export function checkRunInput(input: RunInputToCheck): RunInputVerdict {
   const { limits } = input;
-  const shape = { maxDepth: limits.maxDepth, maxKeys: limits.maxKeys, maxTotalKeys: limits.maxTotalKeys };
+  const shape = {
+    maxDepth: limits.maxDepth,
+    maxKeys: limits.maxKeys,
+    maxTotalKeys: limits.maxTotalKeys,
+    maxTotalObjects: limits.maxTotalObjects,
+  };
   const sizeCheck = {
     limits: limits.schema,
     settingNames: { leaves: input.settingNames.leaves, types: input.settingNames.types },

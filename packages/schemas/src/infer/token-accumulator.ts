@@ -1,5 +1,12 @@
 import { JsonErrorAt, reachedEnd, type TokenSink, TokenType } from "../parse/json-token-stream.ts";
-import { depthLimit, keysLimit, type LimitWords, type ParseLimits, totalKeysLimit } from "../parse/limits.ts";
+import {
+  depthLimit,
+  keysLimit,
+  type LimitWords,
+  type ParseLimits,
+  totalKeysLimit,
+  totalObjectsLimit,
+} from "../parse/limits.ts";
 import { JsonInputError, parseNumber } from "../parse/parse-json-lossless.ts";
 import {
   type Acc,
@@ -103,6 +110,8 @@ export class TokenAccumulator implements TokenSink {
   private readonly keys: LimitWords;
   private readonly totalKeys: LimitWords;
   private keyCount = 0;
+  private readonly totalObjects: LimitWords;
+  private objectCount = 0;
   private messages = 0;
   private tokens = 0;
   private topDone = false;
@@ -117,6 +126,7 @@ export class TokenAccumulator implements TokenSink {
     this.depth = depthLimit(limits.maxDepth);
     this.keys = keysLimit(limits.maxKeys);
     this.totalKeys = totalKeysLimit(limits.maxTotalKeys);
+    this.totalObjects = totalObjectsLimit(limits.maxTotalObjects);
   }
 
   get atMessageStart(): boolean {
@@ -240,6 +250,8 @@ export class TokenAccumulator implements TokenSink {
   private push(offset: number, isObject: boolean, acc: Acc, target: Acc): void {
     if (this.stack.length >= this.depth.maxDepth)
       throw new JsonErrorAt(this.depth.head, offset, this.depth.tail);
+    if (isObject && ++this.objectCount > this.limits.maxTotalObjects)
+      throw new JsonErrorAt(this.totalObjects.head, offset, this.totalObjects.tail);
     this.stack.push({
       isObject,
       expect: isObject ? keyOrEnd : itemOrEnd,

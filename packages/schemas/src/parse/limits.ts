@@ -14,6 +14,8 @@ export interface ParseLimits {
    * of a parsed object, so this bounds the memory a sample can take apart from its text size.
    */
   maxTotalKeys: number;
+  /** Most objects in the whole input (default 1,000,000): `[{}, {}, …]` has no keys but costs memory. */
+  maxTotalObjects: number;
 }
 
 export const defaultParseLimits: ParseLimits = {
@@ -21,6 +23,7 @@ export const defaultParseLimits: ParseLimits = {
   maxKeys: 100_000,
   maxInputChars: 64 * 1024 * 1024,
   maxTotalKeys: 2_000_000,
+  maxTotalObjects: 1_000_000,
 };
 
 /**
@@ -57,4 +60,10 @@ export const keysLimit = (maxKeys: number): LimitWords => ({
 export const totalKeysLimit = (maxTotalKeys: number): LimitWords => ({
   head: `more than ${maxTotalKeys} keys in all`,
   tail: " (limit maxTotalKeys)",
+});
+
+/** How a refusal of an input with too many objects in all reads (see depthLimit). */
+export const totalObjectsLimit = (maxTotalObjects: number): LimitWords => ({
+  head: `more than ${maxTotalObjects} objects in all`,
+  tail: " (limit maxTotalObjects)",
 });

@@ -1,7 +1,14 @@
 import { parse } from "lossless-json";
 import type { DataValue } from "../ir.ts";
 import { setOwn } from "../naming/set-own.ts";
-import { defaultParseLimits, depthLimit, keysLimit, type ParseLimits, totalKeysLimit } from "./limits.ts";
+import {
+  defaultParseLimits,
+  depthLimit,
+  keysLimit,
+  type ParseLimits,
+  totalKeysLimit,
+  totalObjectsLimit,
+} from "./limits.ts";
 
 /**
  * A float written with a fraction or exponent whose value is integral (`1.0`, `2e3`): the one case
@@ -63,12 +70,15 @@ export function lineColumn(text: string, offset: number): { line: number; column
  */
 export function checkJsonShape(
   text: string,
-  limits: Pick<ParseLimits, "maxDepth" | "maxKeys"> & Partial<Pick<ParseLimits, "maxTotalKeys">>,
+  limits: Pick<ParseLimits, "maxDepth" | "maxKeys"> &
+    Partial<Pick<ParseLimits, "maxTotalKeys" | "maxTotalObjects">>,
 ): void {
   const depth = depthLimit(limits.maxDepth);
   const keys = keysLimit(limits.maxKeys);
   const maxTotalKeys = limits.maxTotalKeys ?? defaultParseLimits.maxTotalKeys;
   let totalKeys = 0;
+  const maxTotalObjects = limits.maxTotalObjects ?? defaultParseLimits.maxTotalObjects;
+  let totalObjects = 0;
   const keyCounts: number[] = [];
   const isObject: boolean[] = [];
   let inString = false;
@@ -83,13 +93,15 @@ export function checkJsonShape(
     else if (c === 123 || c === 91) {
       isObject.push(c === 123);
       keyCounts.push(0);
-      if (isObject.length > depth.maxDepth) {
+      const over =
+        isObject.length > depth.maxDepth
+          ? depth
+          : c === 123 && ++totalObjects > maxTotalObjects
+            ? totalObjectsLimit(maxTotalObjects)
+            : null;
+      if (over) {
         const { line, column } = lineColumn(text, i);
-        throw new JsonInputError(
-          `${depth.head} at line ${line}, column ${column}${depth.tail}`,
-          line,
-          column,
-        );
+        throw new JsonInputError(`${over.head} at line ${line}, column ${column}${over.tail}`, line, column);
       }
     } else if (c === 125 || c === 93) {
       isObject.pop();

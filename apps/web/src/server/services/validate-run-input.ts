@@ -8,6 +8,9 @@ import { checkFormatNames } from "./check-format-names.ts";
 
 const bad = (message: string) => new AppError("BAD_REQUEST", message);
 
+/** Schema kinds whose import runs an external compiler (thrift, flatc, capnp). */
+const compiledKinds = new Set(["thrift", "fbs", "capnp"]);
+
 /**
  * Format names are checked against the registry here, so a typo is a 400 naming the choices rather
  * than a run the worker fails later.
@@ -24,6 +27,7 @@ function runInputLimits(env: WebEnv): RunInputToCheck["limits"] {
     maxDepth: env.WIREBENCH_MAX_DEPTH,
     maxKeys: env.WIREBENCH_MAX_KEYS,
     maxTotalKeys: env.WIREBENCH_MAX_TOTAL_KEYS,
+    maxTotalObjects: env.WIREBENCH_MAX_TOTAL_OBJECTS,
     schema: {
       maxSchemaLeaves: env.WIREBENCH_MAX_SCHEMA_LEAVES,
       maxSchemaTypes: env.WIREBENCH_MAX_SCHEMA_TYPES,
@@ -60,7 +64,11 @@ export async function validateRunInput(
     },
   };
   const size = (sampleText?.length ?? 0) + (req.schema?.text.length ?? 0);
+  // A .thrift, .fbs or .capnp schema is imported by running its compiler: never on the event loop.
+  const runsCompiler = req.schema !== undefined && compiledKinds.has(req.schema.kind);
   const verdict: RunInputVerdict =
-    size <= env.WIREBENCH_VALIDATE_INLINE_CHARS ? checkRunInput(input) : await pool.check(input);
+    size <= env.WIREBENCH_VALIDATE_INLINE_CHARS && !runsCompiler
+      ? checkRunInput(input)
+      : await pool.check(input);
   if (!verdict.ok) throw bad(verdict.message);
 }
