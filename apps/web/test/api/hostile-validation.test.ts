@@ -61,6 +61,7 @@ describe("hostile input to POST /api/v1/runs", () => {
       count: 10,
       schemaLimits: { maxSchemaLeaves: 100_000, maxSchemaTypes: 10_000 },
       maxSyntheticValues: 2_000_000,
+      parseLimits: { maxDepth: 256, maxKeys: 100_000, maxTotalKeys: 2_000_000, maxTotalObjects: 1_000_000 },
     });
   });
 

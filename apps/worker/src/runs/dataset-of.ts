@@ -1,5 +1,11 @@
 import { importSchema, loadDataset, type SchemaKind } from "@wirebench/codecs/load-dataset";
-import { type Dataset, defaultSyntheticCount, type SchemaLimits, synthesize } from "@wirebench/schemas";
+import {
+  type Dataset,
+  defaultSyntheticCount,
+  type ParseLimits,
+  type SchemaLimits,
+  synthesize,
+} from "@wirebench/schemas";
 
 export interface RunOptions {
   quick?: boolean;
@@ -11,6 +17,8 @@ export interface RunOptions {
   /** The limits the web checked the run against, so the worker applies the same ones. */
   schemaLimits?: Partial<SchemaLimits>;
   maxSyntheticValues?: number;
+  /** The sample limits the web checked the run against (depth, keys per object, keys and objects in all). */
+  parseLimits?: Partial<ParseLimits>;
 }
 
 /** The parts of a run row that say what data it measures. */
@@ -37,6 +45,7 @@ export function datasetOf(run: RunInput, options: RunOptions): Dataset {
     return loadDataset({
       text: run.sampleText,
       sampleFormat: run.inputKind === "ndjson" ? "ndjson" : "json",
+      ...(options.parseLimits ? { limits: options.parseLimits } : {}),
       ...(schema ? { schema, schemaLimits: { limits: options.schemaLimits ?? {} } } : {}),
     });
   }

@@ -39,6 +39,13 @@ export async function createRun(
       formats: req.formats ?? [],
       options: {
         ...req.options,
+        // The worker reads the sample under the limits this run was accepted under.
+        parseLimits: {
+          maxDepth: services.env.WIREBENCH_MAX_DEPTH,
+          maxKeys: services.env.WIREBENCH_MAX_KEYS,
+          maxTotalKeys: services.env.WIREBENCH_MAX_TOTAL_KEYS,
+          maxTotalObjects: services.env.WIREBENCH_MAX_TOTAL_OBJECTS,
+        },
         ...(req.schema
           ? {
               schemaKind: req.schema.kind,
