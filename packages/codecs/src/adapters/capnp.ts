@@ -10,12 +10,14 @@ import {
   type RecordType,
 } from "@wirebench/schemas";
 import * as capnp from "capnp-es";
+import { idlIncludeDir } from "../codegen/compile-idl.ts";
 import { generateOnce } from "../codegen/generate-once.ts";
 import { linkModules, packageDir } from "../codegen/link-modules.ts";
 import { runCompiler } from "../codegen/run-compiler.ts";
 import { listFiles, transpileGenerated } from "../codegen/transpile-generated.ts";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
 import { normalizeInt } from "../schema-bridge/ir-walk.ts";
+import { withOwnSchema } from "../schema-bridge/own-schema.ts";
 import { schemaReport } from "./schema-report.ts";
 import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
 
@@ -39,7 +41,9 @@ function generateCode(emitted: EmittedSchema, workDir: string): Promise<void> {
     writeFileSync(schema, emitted.text);
     mkdirSync(src, { recursive: true });
     const compiler = join(packageDir("capnp-es"), "dist", "compiler", "capnpc-js.mjs");
-    await runCompiler(process.execPath, [compiler, `-ots:${src}`, `--src-prefix=${workDir}`, schema], {
+    // -I: a user's own schema may import the language annotations Wirebench vendors (/capnp/c++.capnp).
+    const args = [compiler, `-ots:${src}`, `--src-prefix=${workDir}`, `-I${idlIncludeDir}`, schema];
+    await runCompiler(process.execPath, args, {
       cwd: workDir,
       debianPackage: "capnproto",
     });
@@ -140,7 +144,11 @@ export async function prepareCapnp(
   const { mod, files } = await loadGenerated(emitted, workDir);
   const idl = emitted.ir.root;
   if (idl.kind !== "record") throw new Error("the Cap'n Proto root must be a struct");
-  const Root = mod[emitted.rootType] as StructCtor | undefined;
+  // A user's nested struct `Person.Phone` is `Person_Phone` in capnp-es's code.
+  const Root = mod[emitted.rootType.replaceAll(".", "_")] as StructCtor | undefined;
+  // In the user's own schema the IR's optional fields are exactly the members of a union: only the
+  // one that is set may be read (capnp-es's `_is<Field>`), and a Void member is set with `true`.
+  const unions = emitted.ir.original?.idl === "capnp" && emitted.text === emitted.ir.original.text;
   if (typeof Root !== "function") throw new Error(`generated code has no struct ${emitted.rootType}`);
   const textIndex = new Map<unknown, Map<string, number | undefined>>();
   const textPointer = (s: Struct, field: string) => {
@@ -156,9 +164,11 @@ export async function prepareCapnp(
   // Per-record field plans, built once, so the timed build/read loops do no string work per field.
   type Plan = {
     name: string;
-    kind: "value" | "int64" | "text" | "record" | "array" | "bytes";
+    kind: "value" | "int64" | "text" | "record" | "array" | "bytes" | "void";
     init: string;
     has: string;
+    /** Getter telling whether this union member is the one set; absent outside unions. */
+    is?: string;
     type: IrType;
   };
   const plans = new Map<RecordType, Plan[]>();
@@ -176,7 +186,15 @@ export async function prepareCapnp(
             : b.kind === "record" || b.kind === "array" || b.kind === "bytes"
               ? b.kind
               : "value";
-        return { name: f.name, kind, init: `_init${cap(f.name)}`, has: `_has${cap(f.name)}`, type: b };
+        const plan: Plan = {
+          name: f.name,
+          kind: b.kind === "null" ? "void" : kind,
+          init: `_init${cap(f.name)}`,
+          has: `_has${cap(f.name)}`,
+          type: b,
+        };
+        if (unions && f.optional) plan.is = `_is${cap(f.name)}`;
+        return plan;
       });
       plans.set(rec, p);
     }
@@ -202,9 +220,23 @@ export async function prepareCapnp(
       throw new Error(`lists of ${b.kind} are not supported by this adapter`);
     } else list.set(i, is64(b) ? BigInt(v as number) : v);
   };
+  const plansOf = planOf;
   const write = (s: Struct, rec: RecordType, o: Record<string, unknown>) => {
+    const voidDone = new Set<RecordType>();
     for (const p of planOf(rec)) {
       const v = o[p.name];
+      if (p.kind === "void") {
+        // The value mapper fills every Void member in as null (the IR's `null` is always null), so
+        // which one was set is not known here: the first is set, unless another member has a value.
+        if (
+          v === null &&
+          !voidDone.has(rec) &&
+          !plansOf(rec).some((x) => x.is && x.kind !== "void" && o[x.name] != null)
+        )
+          s[p.name] = true;
+        voidDone.add(rec);
+        continue;
+      }
       if (v === undefined || v === null) continue;
       switch (p.kind) {
         case "value":
@@ -247,7 +279,16 @@ export async function prepareCapnp(
   const read = (s: Struct, rec: RecordType): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const p of planOf(rec)) {
+      if (p.is !== undefined && !s[p.is]) continue;
+      if (p.kind === "void") {
+        out[p.name] = null;
+        continue;
+      }
       if (p.kind === "value" || p.kind === "int64") {
+        out[p.name] = s[p.name];
+        continue;
+      }
+      if (p.kind === "text" && p.is !== undefined) {
         out[p.name] = s[p.name];
         continue;
       }
@@ -257,7 +298,9 @@ export async function prepareCapnp(
         out[p.name] = s[p.name];
         continue;
       }
-      if (!(s[p.has] as () => boolean).call(s)) continue;
+      // A group (a user's schema) has no `_has`: it is part of its struct and always there.
+      const has = s[p.has] as (() => boolean) | undefined;
+      if (has && !has.call(s)) continue;
       const v = s[p.name];
       if (p.kind === "record") out[p.name] = read(v as Struct, p.type as RecordType);
       else if (p.kind === "array") {
@@ -311,14 +354,26 @@ export async function prepareCapnp(
 
 const untyped = (dataset: Dataset) => dataset.schema.root.kind === "any";
 
+/**
+ * The user's own .capnp when the IR came from one: capnp-es's code for it writes the schema's
+ * ordinals, defaults, groups, unions and narrow integers as declared. When that code does not fit
+ * the adapter, the emitted schema is measured and the notes say why.
+ */
+const ownCapnp = { idl: "capnp", emit: emitCapnp } as const;
+
 function capnpAdapter(packed: boolean): Adapter {
   return {
     async generate(dataset, ctx) {
-      if (!untyped(dataset)) await generateCode(emitCapnp(dataset.schema), ctx.workDir);
+      if (!untyped(dataset))
+        await withOwnSchema(dataset, ctx.workDir, ownCapnp, (emitted, dir) => loadGenerated(emitted, dir));
     },
-    prepare(dataset, ctx): Promise<PreparedCodec> | Unsupported {
+    async prepare(dataset, ctx): Promise<PreparedCodec | Unsupported> {
       if (untyped(dataset)) return { unsupported: "Cap'n Proto needs a schema; the IR root is untyped" };
-      return prepareCapnp(dataset, emitCapnp(dataset.schema), ctx.workDir, packed);
+      const { value, fallback } = await withOwnSchema(dataset, ctx.workDir, ownCapnp, (emitted, dir) =>
+        prepareCapnp(dataset, emitted, dir, packed),
+      );
+      if (fallback) value.notes = [fallback, ...(value.notes ?? [])];
+      return value;
     },
   };
 }

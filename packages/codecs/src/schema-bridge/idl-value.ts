@@ -234,7 +234,9 @@ export class IdlValueMapper {
           // is read as absent (inference makes a field optional because samples lacked it).
           if (f.optional && isEmptyContainer(pv)) continue;
           if (pv === undefined || pv === null) {
-            if (f.optional) continue;
+            // A null read for an optional field of type null (a Cap'n Proto Void union member that is
+            // set) is the value itself, not an absent field.
+            if (f.optional && !(pv === null && isNullType(f.type))) continue;
             if (f.type.kind === "nullable") {
               defineKey(out, f.name, null);
               continue;
