@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { importAvsc } from "../src/import/import-avsc.ts";
 import { importJsonSchema } from "../src/import/import-json-schema.ts";
 import { importProto, SchemaImportError } from "../src/import/import-proto.ts";
+import type { RecordType } from "../src/ir.ts";
+import { measureSchema } from "../src/measure/schema-size.ts";
+import { synthesisCost, synthesize } from "../src/synthesize/synthesize.ts";
 
 const error = (fn: () => unknown): Error => {
   try {
@@ -12,24 +15,66 @@ const error = (fn: () => unknown): Error => {
   throw new Error("expected the import to be refused");
 };
 
-// The IR is plain data (stored and sent as JSON), so a type containing itself is refused by name.
-describe("recursive schemas are refused with the type and the path back to it", () => {
+// A .proto message or Avro record may contain itself: the IR holds the cycle (one object that refers
+// to itself; stored by reference). A JSON Schema $ref cycle is still refused by name.
+describe("recursive .proto and .avsc types are imported as cycles", () => {
+  it("proto: a message that refers to itself, directly and through another message and a list", () => {
+    const ir = importProto('syntax = "proto3"; message Node { Node left = 1; int32 v = 2; }');
+    const node = ir.root as RecordType;
+    expect(node.fields[0]).toMatchObject({ name: "left", optional: true });
+    expect(node.fields[0]!.type).toBe(node);
+    const doc = importProto(
+      'syntax = "proto3"; message Doc { Tree tree = 1; } message Tree { repeated Branch kids = 1; } message Branch { Tree tree = 1; }',
+    );
+    const tree = (doc.root as RecordType).fields[0]!.type as RecordType;
+    const branch = (tree.fields[0]!.type as { items: RecordType }).items;
+    expect(branch.fields[0]!.type).toBe(tree);
+    // The size limits count the recursion point once instead of recursing forever.
+    expect(measureSchema(node)).toMatchObject({ leaves: 2, types: 1 });
+  });
+
+  it("avsc: a linked list through a nullable field", () => {
+    const ir = importAvsc(
+      JSON.stringify({
+        type: "record",
+        name: "Node",
+        namespace: "x",
+        fields: [
+          { name: "v", type: "int" },
+          { name: "next", type: ["null", "Node"] },
+        ],
+      }),
+    );
+    const node = ir.root as RecordType;
+    expect(node.fields[1]!.type).toEqual({ kind: "nullable", type: node });
+    expect((node.fields[1]!.type as { type: unknown }).type).toBe(node);
+  });
+});
+
+describe("synthetic data of a recursive type", () => {
+  it("ends: past the filled depth nullable, optional and list fields stop the recursion", () => {
+    const ir = importProto(
+      'syntax = "proto3"; message Node { Node left = 1; int32 v = 2; repeated Node kids = 3; }',
+    );
+    const depth = (v: unknown): number =>
+      v && typeof v === "object" && "left" in v ? 1 + depth((v as { left: unknown }).left) : 0;
+    const messages = synthesize(ir, { count: 20, absentShare: 0 });
+    expect(messages).toHaveLength(20);
+    expect(Math.max(...messages.map(depth))).toBeLessThanOrEqual(10);
+    expect(synthesisCost(ir, { count: 20 })).toBeLessThan(Number.MAX_SAFE_INTEGER);
+  });
+
+  it("a required field that leads back to its record has no finite value: refused by name", () => {
+    const ir = importAvsc(
+      JSON.stringify({ type: "record", name: "Bad", fields: [{ name: "me", type: "Bad" }] }),
+    );
+    expect(() => synthesize(ir, { count: 1 })).toThrow(/cannot end: a required field of a recursive type/);
+    expect(synthesisCost(ir, { count: 1 })).toBe(Number.MAX_SAFE_INTEGER);
+  });
+});
+
+describe("recursive JSON Schema $refs are refused with the type and the path back to it", () => {
   it.each([
-    [
-      "proto, self-reference",
-      () => importProto('syntax = "proto3"; message Node { Node left = 1; int32 v = 2; }'),
-      "Node",
-      "Node.left",
-    ],
-    [
-      "proto, through another message and a list",
-      () =>
-        importProto(
-          'syntax = "proto3"; message Doc { Tree tree = 1; } message Tree { repeated Branch kids = 1; } message Branch { Tree tree = 1; }',
-        ),
-      "Tree",
-      "Tree.kids → Branch.tree",
-    ],
     [
       "JSON Schema, a $ref to itself",
       () =>
@@ -68,23 +113,6 @@ describe("recursive schemas are refused with the type and the path back to it", 
         ),
       "A",
       "A.bs → B.a",
-    ],
-    [
-      "avsc, a linked list",
-      () =>
-        importAvsc(
-          JSON.stringify({
-            type: "record",
-            name: "Node",
-            namespace: "x",
-            fields: [
-              { name: "v", type: "int" },
-              { name: "next", type: ["null", "Node"] },
-            ],
-          }),
-        ),
-      "Node",
-      "Node.next",
     ],
   ])("%s", (_name, fn, type, path) => {
     const err = error(fn);

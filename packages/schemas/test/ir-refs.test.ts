@@ -59,7 +59,7 @@ describe("stored IR with shared types by reference", () => {
     expect(decodeIr(encodeIr(ir))).toEqual(ir);
   });
 
-  it("passes an IR stored before the encoding through, and refuses a dangling or cyclic reference", () => {
+  it("passes an IR stored before the encoding through, refuses a dangling reference, keeps a recursive record", () => {
     const plain = inferDataset('{"a": 1}').schema;
     expect(decodeIr(JSON.parse(JSON.stringify(plain)))).toEqual(plain);
     const base = { irVersion: 1, name: "R", source: "json", encoding: "refs" } as const;
@@ -77,7 +77,15 @@ describe("stored IR with shared types by reference", () => {
       },
       root: { $ref: "R" },
     };
-    expect(() => decodeIr(cyclic)).toThrow("stored IR type R contains itself");
+    // A recursive record (Avro, .proto) decodes to one object that refers to itself.
+    const rec = decodeIr(cyclic).root as RecordType;
+    expect(rec.fields[0]!.type).toBe(rec);
+    const endless: StoredIr = {
+      ...base,
+      types: { L: { kind: "array", items: { $ref: "L" } } },
+      root: { $ref: "L" },
+    };
+    expect(() => decodeIr(endless)).toThrow("stored IR type L contains itself");
   });
 
   it("lets the Thrift and Avro emitters note uint64 without writing the expanded IR out", () => {

@@ -1,4 +1,4 @@
-import type { IrSchema, IrType, Limitation, RecordField } from "../ir.ts";
+import type { IrSchema, IrType, Limitation, RecordField, RecordType } from "../ir.ts";
 
 /** A place where a type defined once in `StoredIr.types` is used. */
 export interface TypeRef {
@@ -118,7 +118,8 @@ function children(t: IrType): IrType[] {
 /**
  * The in-memory IR of a stored one: each stored type becomes one object shared by every place that
  * refers to it. An IR stored before this encoding existed (plain, expanded JSON) is returned as it is.
- * A reference to a missing type or a type that contains itself is an error, not a hang.
+ * A reference to a missing type is an error; a record that contains itself (a recursive Avro or
+ * .proto type) becomes one object that refers to itself, and any other type that does is an error.
  */
 export function decodeIr(stored: StoredIr | IrSchema): IrSchema {
   if (!("encoding" in stored) || stored.encoding !== "refs") return stored as IrSchema;
@@ -131,6 +132,14 @@ export function decodeIr(stored: StoredIr | IrSchema): IrSchema {
       if (known) return known;
       const body = Object.hasOwn(stored.types, key) ? stored.types[key] : undefined;
       if (!body) throw new Error(`stored IR refers to a type ${key} it does not define`);
+      if ((body as { kind?: string }).kind === "record") {
+        // Known before its fields are decoded, so a recursive record (Avro, .proto) refers to itself.
+        const stored = body as unknown as RecordType;
+        const rec: RecordType = { ...stored, fields: [] };
+        built.set(key, rec);
+        rec.fields = stored.fields.map((f): RecordField => ({ ...f, type: decode(f.type as StoredType) }));
+        return rec;
+      }
       if (building.has(key)) throw new Error(`stored IR type ${key} contains itself`);
       building.add(key);
       const t = decode(body);

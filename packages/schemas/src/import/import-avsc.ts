@@ -2,7 +2,7 @@ import avro from "avsc";
 import type { IrSchema, IrType, Limitation, RecordType } from "../ir.ts";
 import { defaultParseLimits } from "../parse/limits.ts";
 import { checkJsonShape } from "../parse/parse-json-lossless.ts";
-import { recursiveTypeError, SchemaImportError } from "./schema-import-error.ts";
+import { SchemaImportError } from "./schema-import-error.ts";
 import { UniqueTypeNames } from "./unique-type-names.ts";
 
 type AvroSchema = string | AvroSchema[] | { type: AvroSchema; [k: string]: unknown };
@@ -46,7 +46,7 @@ const namespaceOf = (fullName: string) => fullName.slice(0, Math.max(0, fullName
  * nullable, other unions stay unions, `fixed` is bytes, timestamp-millis a timestamp, uuid a string
  * of format uuid; other logical types keep their underlying type and are reported. Named types are
  * tracked by full name (namespaces resolved as Avro does), so `a.Item` and `b.Item` stay two types
- * with distinct IR names; a record that contains itself is refused. The text is kept (`original`)
+ * with distinct IR names; a record may contain itself (the IR then holds a cycle). The text is kept (`original`)
  * so the Avro codec measures the user's own schema.
  */
 export function importAvsc(text: string): IrSchema {
@@ -61,7 +61,6 @@ export function importAvsc(text: string): IrSchema {
   }
   const named = new Map<string, IrType>();
   const names = new UniqueTypeNames();
-  const inProgress: string[] = [];
   const path: string[] = [];
   const limitations: Limitation[] = [];
   let unions = 0;
@@ -71,9 +70,7 @@ export function importAvsc(text: string): IrSchema {
       const primitive = primitives[s];
       if (primitive) return primitive;
       const inNamespace = fullNameOf(s, ns);
-      const full = named.has(inNamespace) || inProgress.includes(inNamespace) ? inNamespace : s;
-      const at = inProgress.indexOf(full);
-      if (at >= 0) throw recursiveTypeError(names.name(full.split(".")), path.slice(at));
+      const full = named.has(inNamespace) ? inNamespace : s;
       return named.get(full) ?? { kind: "any" };
     }
     if (Array.isArray(s)) {
@@ -106,7 +103,8 @@ export function importAvsc(text: string): IrSchema {
       case "error": {
         const { full, name } = declared();
         const rec: RecordType = { kind: "record", name, fields: [] };
-        inProgress.push(full);
+        // Known before its fields are read, so a field may refer back to it (a recursive type).
+        named.set(full, rec);
         (s.fields as { name: string; type: AvroSchema }[]).forEach((f, i) => {
           path.push(`${name}.${f.name}`);
           rec.fields.push({
@@ -117,8 +115,6 @@ export function importAvsc(text: string): IrSchema {
           });
           path.pop();
         });
-        inProgress.pop();
-        named.set(full, rec);
         return rec;
       }
       case "enum": {

@@ -1,6 +1,6 @@
 import protobuf from "protobufjs";
 import type { IrSchema, IrType, Limitation, RecordType, WellKnownType } from "../ir.ts";
-import { recursiveTypeError, SchemaImportError } from "./schema-import-error.ts";
+import { SchemaImportError } from "./schema-import-error.ts";
 import { UniqueTypeNames } from "./unique-type-names.ts";
 
 export { SchemaImportError } from "./schema-import-error.ts";
@@ -93,8 +93,8 @@ function parseRoot(text: string): protobuf.Root {
  * (aliases too), fields with presence (`optional`, proto2, editions' explicit presence) and oneof
  * members are optional fields. The text itself is kept (`original`) so the Protobuf codec measures
  * the user's own schema: packed/unpacked, proto2 defaults and groups stay as written.
- * Nested types that share a short name get distinct IR names (see UniqueTypeNames); a message that
- * contains itself is refused.
+ * Nested types that share a short name get distinct IR names (see UniqueTypeNames); a message may
+ * contain itself (the IR then holds a cycle).
  */
 export function importProto(text: string, rootType?: string): IrSchema {
   const root = parseRoot(text);
@@ -123,8 +123,6 @@ export function importProto(text: string, rootType?: string): IrSchema {
   const irName = (t: protobuf.Type | protobuf.Enum) => names.name(t.fullName.slice(1).split("."));
 
   const done = new Map<string, IrType>();
-  const inProgress: string[] = [];
-  const path: string[] = [];
   // What the IR (and so every other format) cannot carry; the Protobuf codec measures the text itself.
   const limitations: Limitation[] = [];
   const limit = (code: string, at: string, detail: string) => limitations.push({ code, path: at, detail });
@@ -149,10 +147,9 @@ export function importProto(text: string, rootType?: string): IrSchema {
   const record = (m: protobuf.Type): RecordType => {
     const known = done.get(m.fullName);
     if (known) return known as RecordType;
-    const at = inProgress.indexOf(m.fullName);
-    if (at >= 0) throw recursiveTypeError(irName(m), path.slice(at));
-    inProgress.push(m.fullName);
     const rec: RecordType = { kind: "record", name: irName(m), fields: [] };
+    // Known before its fields are read, so a field may refer back to it (a recursive message).
+    done.set(m.fullName, rec);
     if (m.fullName === ".google.protobuf.Duration" || m.fullName === ".google.protobuf.FieldMask")
       rec.wellKnown = m.fullName.slice(1) as WellKnownType;
     for (const f of m.fieldsArray) {
@@ -174,17 +171,20 @@ export function importProto(text: string, rootType?: string): IrSchema {
           at,
           `[default = ${dflt}] applies to Protobuf only; other formats read an absent field as absent`,
         );
-      path.push(at);
       let type: IrType = typeOf(f);
-      path.pop();
       if (f instanceof protobuf.MapField) type = { kind: "map", values: type };
       else if (f.repeated) type = { kind: "array", items: type };
+      // Message fields always have presence (protoc's rule), whatever the syntax says for scalars.
+      // (A wrapper such as Int32Value is a nullable already.)
+      const message =
+        f.resolvedType instanceof protobuf.Type && wellKnown[f.resolvedType.fullName]?.kind !== "nullable";
       const optional =
-        !f.repeated && !(f instanceof protobuf.MapField) && (f.hasPresence || !!f.partOf) && !f.required;
+        !f.repeated &&
+        !(f instanceof protobuf.MapField) &&
+        (f.hasPresence || !!f.partOf || message) &&
+        !f.required;
       rec.fields.push({ name: f.name, number: f.id, type, optional });
     }
-    inProgress.pop();
-    done.set(m.fullName, rec);
     return rec;
   };
   const r = record(top);

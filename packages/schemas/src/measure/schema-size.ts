@@ -40,6 +40,9 @@ export function measureSchema(root: IrType): SchemaSize {
   const size = (t: IrType): number => {
     const known = memo.get(t);
     if (known !== undefined) return known;
+    // A recursive type (an Avro or .proto record that contains itself) is counted once where it
+    // recurs: how deep a message nests is the sample's business, not the schema's.
+    if (t.kind === "record") memo.set(t, 1);
     let n: number;
     switch (t.kind) {
       case "record":

@@ -25,7 +25,11 @@ export interface SynthesizeOptions {
 export const defaultSyntheticCount = 100;
 /** Default of SynthesizeOptions.maxValues. */
 export const defaultMaxSyntheticValues = 2_000_000;
-/** Arrays and maps nested deeper than this are made empty, so depth alone cannot multiply the work. */
+/**
+ * Arrays and maps nested deeper than this are made empty, nullable values null and optional fields
+ * absent, so depth alone cannot multiply the work and a recursive type (a record that contains
+ * itself through a nullable, optional or list field) ends.
+ */
 const maxFilledDepth = 8;
 
 /** A synthesis that would make more values than its budget allows; the message names the limit. */
@@ -42,11 +46,16 @@ export function synthesisCost(schema: IrSchema, opts: SynthesizeOptions = {}): n
   const aMax = (opts.arrayLength ?? [0, 5])[1];
   const cap = Number.MAX_SAFE_INTEGER;
   const memo = new Map<IrType, number[]>();
+  // Records being counted past the filled depth: meeting one again means a required field leads
+  // back to it, a value that never ends.
+  const endless = new Set<IrType>();
   const cost = (t: IrType, depth: number): number => {
     const d = Math.min(depth, maxFilledDepth + 1);
     const row = memo.get(t) ?? [];
     const known = row[d];
     if (known !== undefined) return known;
+    if (d > maxFilledDepth && (t.kind === "nullable" || (t.kind === "record" && endless.has(t))))
+      return t.kind === "nullable" ? 1 : cap;
     let n = 1;
     switch (t.kind) {
       case "array":
@@ -59,13 +68,17 @@ export function synthesisCost(schema: IrSchema, opts: SynthesizeOptions = {}): n
         n = cost(t.type, d);
         break;
       case "union": {
+        const ending = d > maxFilledDepth ? t.variants.filter((v) => v.kind !== "record") : [];
         let widest = 0;
-        for (const v of t.variants) widest = Math.max(widest, cost(v, d));
+        for (const v of ending.length > 0 ? ending : t.variants) widest = Math.max(widest, cost(v, d));
         n = Math.min(cap, 1 + widest);
         break;
       }
       case "record":
-        for (const f of t.fields) n = Math.min(cap, n + cost(f.type, d + 1));
+        if (d > maxFilledDepth) endless.add(t);
+        for (const f of t.fields)
+          if (!(f.optional && d > maxFilledDepth)) n = Math.min(cap, n + cost(f.type, d + 1));
+        endless.delete(t);
         break;
     }
     row[d] = n;
@@ -95,6 +108,12 @@ export function synthesize(schema: IrSchema, opts: SynthesizeOptions = {}): Data
       throw new SynthesisBudgetError(
         `synthetic data for ${schema.name} would need more than ${maxValues.toLocaleString("en-US")} values ` +
           "(limit maxValues): ask for fewer messages or use a smaller schema",
+      );
+    // Past the filled depth every nullable and optional value ends, so only a required field that
+    // leads back to its own record can still go deeper: such a type has no finite value.
+    if (depth > maxFilledDepth + 64)
+      throw new SynthesisBudgetError(
+        `synthetic data for ${schema.name} cannot end: a required field of a recursive type leads back to it`,
       );
     switch (t.kind) {
       case "bool":
@@ -138,15 +157,19 @@ export function synthesize(schema: IrSchema, opts: SynthesizeOptions = {}): Data
         return out;
       }
       case "nullable":
-        return rand() < absent ? null : value(t.type, depth);
+        return depth > maxFilledDepth || rand() < absent ? null : value(t.type, depth);
       case "null":
         return null;
-      case "union":
-        return value(t.variants[int(0, t.variants.length - 1)] ?? { kind: "any" }, depth);
+      case "union": {
+        // Past the filled depth a variant that is no record ends a recursion through the union.
+        const ending = depth > maxFilledDepth ? t.variants.filter((v) => v.kind !== "record") : [];
+        const pool = ending.length > 0 ? ending : t.variants;
+        return value(pool[int(0, pool.length - 1)] ?? { kind: "any" }, depth);
+      }
       case "record": {
         const out: DataObject = {};
         for (const f of t.fields) {
-          if (f.optional && rand() < absent) continue;
+          if (f.optional && (depth > maxFilledDepth || rand() < absent)) continue;
           setOwn(out, f.name, value(f.type, depth + 1));
         }
         return out;
