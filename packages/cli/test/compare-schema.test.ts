@@ -186,7 +186,11 @@ describe("wirebench compare --root", { timeout: 60_000 }, () => {
   });
 
   it("--help documents --root", () => {
-    expect(cli("compare", "--help").stdout).toMatch(/--root <message>\s+with a \.proto schema/);
-    expect(cli("infer", "--help").stdout).toMatch(/--root <message>\s+with a \.proto/);
+    expect(cli("compare", "--help").stdout).toMatch(
+      /--root <type>\s+with a \.proto, \.thrift, \.fbs or\s+\.capnp schema/,
+    );
+    expect(cli("infer", "--help").stdout).toMatch(
+      /--root <type>\s+with a \.proto, \.thrift, \.fbs or\s+\.capnp/,
+    );
   });
 });
