@@ -1,0 +1,50 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { FormatResult } from "@wirebench/codecs";
+import type { Job } from "bullmq";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseWorkerEnv } from "../src/env.ts";
+import { createLogger } from "../src/logger.ts";
+import { createRunJobHandler } from "../src/runs/handle-run-job.ts";
+import { createRunPipeline, pipelineSettings } from "../src/runs/run-pipeline.ts";
+import { createRunFixture, type RunFixture } from "./helpers.ts";
+
+let f: RunFixture;
+beforeAll(async () => {
+  f = await createRunFixture("idl-run");
+});
+afterAll(async () => f?.close());
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../packages/schemas/test/fixtures/idl/${name}`, import.meta.url), "utf8");
+
+describe("a run made from a .capnp schema and its document", () => {
+  it("completes in the worker with Cap'n Proto measuring the schema as written", async () => {
+    const runId = randomBytes(16).toString("base64url");
+    await f.prisma.run.create({
+      data: {
+        id: runId,
+        inputKind: "json",
+        sampleText: fixture("capnp/addressbook.json"),
+        schemaText: fixture("capnp/addressbook.capnp"),
+        formats: ["capnp", "json"],
+        options: { quick: true, schemaKind: "capnp", schemaRoot: "AddressBook" },
+      },
+    });
+    const handle = createRunJobHandler({
+      prisma: f.prisma,
+      pipeline: createRunPipeline(pipelineSettings(parseWorkerEnv({}))),
+      logger: createLogger("silent"),
+      leaseMs: 30_000,
+    });
+    await handle({ data: { runId }, attemptsMade: 0, opts: { attempts: 3 } } as unknown as Job);
+    const run = await f.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { results: true } });
+    expect(run.status, run.error ?? "").toBe("completed");
+    const row = run.results.find((r) => r.formatId === "capnp");
+    expect(row?.ok, row?.error ?? "").toBe(true);
+    // 288 bytes: what `capnp encode` gives for the same document (see the codecs package's tests).
+    expect(row?.bytes).toBe(288);
+    const entry = row?.detail as unknown as FormatResult;
+    expect(entry.notes?.join("\n")).toMatch(/measured with the \.capnp as written/);
+  }, 180_000);
+});
