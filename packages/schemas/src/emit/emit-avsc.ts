@@ -3,7 +3,13 @@ import { usesKind } from "../measure/uses-kind.ts";
 import { avroReserved } from "../naming/reserved-words.ts";
 import { adaptedParts, adaptIr } from "./adapt-ir.ts";
 import type { EmittedSchema } from "./emitted-schema.ts";
-import { encodingRule, scalarLimitations, timestampRule, widenRule } from "./scalar-limitations.ts";
+import {
+  encodingRule,
+  narrowRule,
+  scalarLimitations,
+  timestampRule,
+  widenRule,
+} from "./scalar-limitations.ts";
 
 const primitive: Record<string, unknown> = {
   bool: "boolean",
@@ -80,6 +86,7 @@ export function emitAvsc(schema: IrSchema): EmittedSchema {
       widenRule("uint32", "uint32-as-long", "uint32 is carried as Avro long (Avro has no unsigned int)"),
       encodingRule("Avro", (e) => e === "zigzag", "as a zigzag varint"),
       timestampRule,
+      narrowRule("Avro"),
     ]),
   );
   return { idl: "avsc", fileName: "wirebench.avsc", text, rootType: root.name, ...adaptedParts(adapted) };

@@ -3,7 +3,7 @@ import type { IrSchema, IrType, RecordType } from "../ir.ts";
 import { capnpReserved } from "../naming/reserved-words.ts";
 import { adaptedParts, adaptIr, namedTypes } from "./adapt-ir.ts";
 import type { EmittedSchema } from "./emitted-schema.ts";
-import { encodingRule, scalarLimitations, timestampRule } from "./scalar-limitations.ts";
+import { encodingRule, narrowName, scalarLimitations, timestampRule } from "./scalar-limitations.ts";
 
 const scalar: Record<string, string> = {
   bool: "Bool",
@@ -29,7 +29,7 @@ function typeName(t: IrType): string {
     case "nullable":
       return typeName(t.type);
     default:
-      return scalar[t.kind] ?? "Text";
+      return narrowName(t, ["Int8", "Int16", "UInt8", "UInt16"]) ?? scalar[t.kind] ?? "Text";
   }
 }
 

@@ -2,7 +2,7 @@ import type { IrSchema, IrType, RecordField, RecordType } from "../ir.ts";
 import { fbsReserved } from "../naming/reserved-words.ts";
 import { adaptedParts, adaptIr, namedTypes } from "./adapt-ir.ts";
 import type { EmittedSchema } from "./emitted-schema.ts";
-import { encodingRule, scalarLimitations, timestampRule } from "./scalar-limitations.ts";
+import { encodingRule, narrowName, scalarLimitations, timestampRule } from "./scalar-limitations.ts";
 
 const scalar: Record<string, string> = {
   bool: "bool",
@@ -37,7 +37,7 @@ function typeName(t: IrType): string {
     case "nullable":
       return typeName(t.type);
     default:
-      return scalar[t.kind] ?? "string";
+      return narrowName(t, ["byte", "short", "ubyte", "ushort"]) ?? scalar[t.kind] ?? "string";
   }
 }
 

@@ -2,7 +2,7 @@ import type { IrSchema, IrType, RecordType } from "../ir.ts";
 import { protoReserved } from "../naming/reserved-words.ts";
 import { adaptedParts, adaptIr, namedTypes } from "./adapt-ir.ts";
 import type { EmittedSchema } from "./emitted-schema.ts";
-import { scalarLimitations, timestampRule } from "./scalar-limitations.ts";
+import { narrowRule, scalarLimitations, timestampRule } from "./scalar-limitations.ts";
 
 const scalar: Record<string, string> = {
   bool: "bool",
@@ -97,7 +97,9 @@ export function emitProto(schema: IrSchema): EmittedSchema {
       lines.push(`message ${t.name} {`, ...t.fields.map(field), "}", "");
     }
   }
-  adapted.limitations.push(...scalarLimitations(schema.root, schema.name, [timestampRule]));
+  adapted.limitations.push(
+    ...scalarLimitations(schema.root, schema.name, [timestampRule, narrowRule("Protobuf")]),
+  );
   const root = adapted.schema.root as RecordType;
   return {
     idl: "proto",

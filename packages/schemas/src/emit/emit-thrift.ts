@@ -3,7 +3,13 @@ import { usesKind } from "../measure/uses-kind.ts";
 import { thriftReserved } from "../naming/reserved-words.ts";
 import { adaptedParts, adaptIr, namedTypes } from "./adapt-ir.ts";
 import type { EmittedSchema } from "./emitted-schema.ts";
-import { encodingRule, scalarLimitations, timestampRule, widenRule } from "./scalar-limitations.ts";
+import {
+  encodingRule,
+  narrowName,
+  scalarLimitations,
+  timestampRule,
+  widenRule,
+} from "./scalar-limitations.ts";
 
 const scalar: Record<string, string> = {
   bool: "bool",
@@ -31,7 +37,7 @@ function typeName(t: IrType): string {
     case "nullable":
       return typeName(t.type);
     default:
-      return scalar[t.kind] ?? "string";
+      return narrowName(t, ["i8", "i16", "i16", "i32"]) ?? scalar[t.kind] ?? "string";
   }
 }
 
@@ -64,7 +70,21 @@ export function emitThrift(schema: IrSchema): EmittedSchema {
   adapted.limitations.push(
     ...scalarLimitations(schema.root, schema.name, [
       widenRule("uint64", "uint64-as-i64", "uint64 is carried as i64: values above 2^63-1 do not fit"),
-      widenRule("uint32", "uint32-as-i64", "uint32 is carried as i64 (Thrift has no unsigned types)"),
+      (t) =>
+        t.bits
+          ? undefined
+          : widenRule(
+              "uint32",
+              "uint32-as-i64",
+              "uint32 is carried as i64 (Thrift has no unsigned types)",
+            )(t),
+      (t) =>
+        t.kind === "uint32" && t.bits
+          ? {
+              code: "uint-as-signed",
+              detail: `uint${t.bits} is carried as i${t.bits * 2} (Thrift has no unsigned types)`,
+            }
+          : undefined,
       widenRule("float32", "float32-as-double", "float32 is carried as double (Thrift has no 32-bit float)"),
       encodingRule(
         "Thrift",

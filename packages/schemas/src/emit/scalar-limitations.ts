@@ -81,3 +81,23 @@ export const widenRule =
   (kind: string, code: string, detail: string): ScalarRule =>
   (t) =>
     t.kind === kind ? { code, detail } : undefined;
+
+/**
+ * An IDL without 8- or 16-bit integers carries a narrow integer of the imported schema (Thrift i16,
+ * FlatBuffers ubyte, Cap'n Proto Int8, …) in its 32-bit type: values are kept, the width is not.
+ */
+export const narrowRule =
+  (idl: string): ScalarRule =>
+  (t) =>
+    t.bits
+      ? {
+          code: "narrow-int-widened",
+          detail: `${t.kind.startsWith("u") ? "u" : ""}int${t.bits} in the imported schema: ${idl} writes it as ${t.kind}`,
+        }
+      : undefined;
+
+/** The IDL's own name of a narrow integer (`bits`), by [signed 8, signed 16, unsigned 8, unsigned 16]. */
+export function narrowName(t: IrType, names: [string, string, string, string]): string | undefined {
+  if ((t.kind !== "int32" && t.kind !== "uint32") || !t.bits) return undefined;
+  return names[(t.kind === "uint32" ? 2 : 0) + (t.bits === 16 ? 1 : 0)];
+}
