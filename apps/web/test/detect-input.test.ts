@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectInput } from "../src/components/upload/detect-input.ts";
+import { detectInput, schemaHasRoots } from "../src/components/upload/detect-input.ts";
 
 describe("the upload box tells a dropped file's kind", () => {
   it.each([
@@ -19,5 +19,11 @@ describe("the upload box tells a dropped file's kind", () => {
       kind: "jsonschema",
     });
     expect(detectInput("monster.fbs.json", '{"hp": 1}')).toEqual({ type: "sample", sampleFormat: "json" });
+  });
+
+  it("offers a root type only for schema kinds that can hold several types", () => {
+    expect(["proto", "thrift", "fbs", "capnp"].every((k) => schemaHasRoots(k as never))).toBe(true);
+    expect(schemaHasRoots("avsc")).toBe(false);
+    expect(schemaHasRoots("jsonschema")).toBe(false);
   });
 });

@@ -6,6 +6,9 @@ const schemaExtensions: [string, SchemaKind][] = [
   [".fbs", "fbs"],
   [".capnp", "capnp"],
 ];
+/** Schema kinds whose file may hold several types, so the user may name the root (`rootType`). */
+export const schemaHasRoots = (kind: SchemaKind) => kind !== "jsonschema" && kind !== "avsc";
+
 export type DetectedInput =
   | { type: "sample"; sampleFormat: "json" | "ndjson" }
   | { type: "schema"; kind: SchemaKind };

@@ -7,7 +7,7 @@ import type { FormatChoice } from "@/lib/format-choices";
 import { builtInPresets, corpusPresets } from "@/lib/presets";
 import { formatBytes } from "@/lib/run-metrics";
 import { useTRPC } from "@/trpc/client";
-import { checkSample, detectInput, type SchemaKind } from "./detect-input";
+import { checkSample, detectInput, type SchemaKind, schemaHasRoots } from "./detect-input";
 
 export interface UploadFormProps {
   /** Format variants the engine offers; all are selected by default. */
@@ -30,6 +30,8 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
   const [text, setText] = useState("");
   const [sampleFormat, setSampleFormat] = useState<"json" | "ndjson">("json");
   const [schema, setSchema] = useState<{ kind: SchemaKind; text: string; name: string } | null>(null);
+  // The type each record is, for schema kinds that hold several (empty: the schema's own choice).
+  const [rootType, setRootType] = useState("");
   const [selected, setSelected] = useState<Set<string>>(() => new Set(formats.map((f) => f.id)));
   const [quick, setQuick] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -38,7 +40,13 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
   const input = {
     sampleText: text.trim() ? text : undefined,
     sampleFormat,
-    schema: schema ? { kind: schema.kind, text: schema.text } : undefined,
+    schema: schema
+      ? {
+          kind: schema.kind,
+          text: schema.text,
+          ...(rootType.trim() && schemaHasRoots(schema.kind) ? { rootType: rootType.trim() } : {}),
+        }
+      : undefined,
     // Registry order, so a run's requested formats read the same way as the picker.
     formats:
       selected.size === formats.length
@@ -156,6 +164,18 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
           <button type="button" onClick={() => setSchema(null)}>
             remove
           </button>
+        </p>
+      )}
+      {schema && schemaHasRoots(schema.kind) && (
+        <p>
+          <label htmlFor="root-type">Root type (optional) </label>
+          <input
+            id="root-type"
+            data-testid="root-type"
+            value={rootType}
+            placeholder="the type no other type uses"
+            onChange={(e) => setRootType(e.target.value)}
+          />
         </p>
       )}
       <label htmlFor="sample">
