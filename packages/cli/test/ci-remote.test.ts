@@ -136,6 +136,18 @@ describe("wirebench ci against a scripted server", () => {
     expect(markdown).toContain("> Add \\*tags\\* to users");
   });
 
+  it("sends a .capnp schema's kind, text and --root", async () => {
+    const schema = join(dir, "book.capnp");
+    writeFileSync(
+      schema,
+      "@0xd5a6b7c8e9f01234;\nstruct Book { id @0 :Int32; }\nstruct Shelf { books @0 :List(Book); }\n",
+    );
+    const res = await cli(ci("--token", "t", "--schema", schema, "--root", "Book"));
+    expect(res.code).toBe(0);
+    const posted = JSON.parse(seen.find((s) => s.method === "POST")!.body);
+    expect(posted.schema).toEqual({ kind: "capnp", text: readFileSync(schema, "utf8"), rootType: "Book" });
+  });
+
   it("prefers --token over WIREBENCH_TOKEN, and exits 2 naming --token when neither is given", async () => {
     expect((await cli(ci("--token", "wb_flag"), { WIREBENCH_TOKEN: "wb_env" })).code).toBe(0);
     expect(seen[0]!.authorization).toBe("Bearer wb_flag");

@@ -12,6 +12,7 @@ interface CiOptions {
   server: string;
   token: string;
   schema?: string;
+  root?: string;
   branch?: string;
   commit?: string;
   pr?: number;
@@ -69,6 +70,7 @@ export function registerCi(program: Command): void {
       "--schema <file>",
       "schema the sample follows (.proto, .avsc, .thrift, .fbs, .capnp, or JSON Schema .json)",
     )
+    .option("--root <type>", "with a .proto, .thrift, .fbs or .capnp schema: the type each record is")
     .option("--branch <name>", "branch this run belongs to")
     .option("--commit <sha>", "commit this run measures")
     .option("--pr <number>", "pull request this run is for (shown in the Markdown)", pullRequest)
@@ -99,7 +101,15 @@ export function registerCi(program: Command): void {
       const created = await api.request<{ id: string; url: string }>("POST", "/api/v1/runs", {
         sample: readText(file),
         sampleFormat: sampleFormatOf(file),
-        ...(opts.schema ? { schema: { kind: schemaKindOf(opts.schema), text: readText(opts.schema) } } : {}),
+        ...(opts.schema
+          ? {
+              schema: {
+                kind: schemaKindOf(opts.schema),
+                text: readText(opts.schema),
+                ...(opts.root !== undefined ? { rootType: opts.root } : {}),
+              },
+            }
+          : {}),
         ...(opts.formats ? { formats: opts.formats.split(",").map((s) => s.trim()) } : {}),
         options: { quick: !!opts.quick },
         ...(opts.branch ? { branch: opts.branch } : {}),
