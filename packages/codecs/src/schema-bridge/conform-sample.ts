@@ -185,10 +185,14 @@ function conformRecord(t: RecordType, v: DataValue, path: string): DataObject {
   }
   // A field the sample leaves out holds the default its schema declares (.thrift, .fbs, .capnp):
   // that is what the schema's own format reads, so every format is given the same value.
+  const missing = t.fields.filter((f) => f.default !== undefined && !Object.hasOwn(out, f.name));
+  if (missing.length === 0) return out;
+  for (const f of missing) defineKey(out, f.name, conformToSchema(f.type, f.default!, `${path}/${f.name}`));
+  // In schema order, as the formats that filled the default read the record back.
+  const ordered: DataObject = {};
   for (const f of t.fields)
-    if (f.default !== undefined && !Object.hasOwn(out, f.name))
-      defineKey(out, f.name, conformToSchema(f.type, f.default, `${path}/${f.name}`));
-  return out;
+    if (Object.hasOwn(out, f.name)) defineKey(ordered, f.name, out[f.name] as DataValue);
+  return ordered;
 }
 
 function kindOf(v: DataValue): string {
