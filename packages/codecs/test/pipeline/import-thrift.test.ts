@@ -113,5 +113,7 @@ describe("importing .thrift", () => {
     expect(() => thrift("struct S { 1: i32 x")).toThrow(/\.thrift does not compile: .*schema\.thrift:1/);
     expect(() => thrift("struct S { 1: map<list<i32>, i32> m }")).toThrow(/map keys of type array/);
     expect(() => thrift("enum E { A }")).toThrow(/defines no struct/);
+    const deep = `struct S { 1: ${"list<".repeat(200)}i32${">".repeat(200)} x }`;
+    expect(() => thrift(deep)).toThrow(/nests container types too deeply/);
   });
 });

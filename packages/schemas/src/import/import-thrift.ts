@@ -83,7 +83,11 @@ export function importThriftXml(xml: string, rootType?: string, sourceText?: str
     const idl = parsed.map(toEl).find((e) => e?.tag === "idl");
     doc = idl?.children.find((c) => c.tag === "document");
   } catch (err) {
-    throw new SchemaImportError(`thrift's XML output does not read: ${(err as Error).message}`);
+    const message = (err as Error).message;
+    // The XML nests one element per container level, and the reader stops at maxNestedTags (100).
+    if (/nested tags/i.test(message))
+      throw new SchemaImportError(".thrift nests container types too deeply (about 100 levels at most)");
+    throw new SchemaImportError(`thrift's XML output does not read: ${message}`);
   }
   if (!doc) throw new SchemaImportError("thrift's XML output has no document");
   const module = doc.attrs.name ?? "";
