@@ -64,6 +64,8 @@ export const compilers = [
   { bin: "protoc", pkg: "protobuf-compiler" },
   // google/protobuf/*.proto (Timestamp and the other well-known types) for protoc.
   { file: "/usr/include/google/protobuf/timestamp.proto", pkg: "libprotobuf-dev" },
+  // /capnp/c++.capnp, which real .capnp files import (the conformance corpus's addressbook.capnp).
+  { file: "/usr/include/capnp/c++.capnp", pkg: "libcapnp-dev" },
 ];
 
 const onPath = (bin) => spawnSync("sh", ["-c", `command -v ${bin}`], { stdio: "ignore" }).status === 0;

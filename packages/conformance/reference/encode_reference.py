@@ -12,6 +12,7 @@ the standard json module). None of Wirebench's code is used, so agreement means 
 
 import base64
 import importlib
+import re
 import json
 import os
 import subprocess
@@ -57,10 +58,15 @@ def encode_bson(doc, job):
     return bson.encode(doc), bson.decode
 
 
-def encode_json(doc, job):
-    # JSON.stringify's shape: no spaces, non-ASCII kept as UTF-8.
-    text = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
-    return text.encode("utf-8"), lambda b: load_document(b.decode("utf-8"))
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[ \t\n\r]+')
+
+
+def encode_json(text, job):
+    # Wirebench's JSON is the sample's own text minified (every number and escape as written), so the
+    # reference is that: the document checked by Python's json, whitespace outside strings removed.
+    json.loads(text)
+    minified = _JSON_TOKEN.sub(lambda m: m.group(0) if m.group(0).startswith('"') else "", text)
+    return minified.encode("utf-8"), lambda b: load_document(b.decode("utf-8"))
 
 
 # --- Protocol Buffers ---------------------------------------------------------------------------
@@ -277,21 +283,34 @@ _thrift_modules = {}
 
 def thrift_module(schema, work):
     if schema not in _thrift_modules:
+        with open(schema, encoding="utf-8") as f:
+            ids = [int(m) for m in re.findall(r"^\s*(-?\d+)\s*:", f.read(), re.MULTILINE)]
+        # Thrift field ids are i16; the Python code thrift generates would hold a tuple as long as the
+        # largest id (for a field numbered 456214797 neither it nor the compiler finishes).
+        if any(i > 32767 or i < -32768 for i in ids):
+            raise ValueError(f"field id {max(ids, key=abs)} is outside Thrift's 16-bit range")
         out = os.path.join(work, "gen-py")
         os.makedirs(out, exist_ok=True)
         subprocess.run(
-            ["thrift", "--gen", "py", "-out", out, schema], check=True, capture_output=True, text=True
+            ["thrift", "-r", "--gen", "py", "-out", out, schema], check=True, capture_output=True, text=True
         )
-        sys.path.insert(0, out)
         name = os.path.splitext(os.path.basename(schema))[0]
-        # `namespace py` may move the module; find the package holding ttypes.py.
-        for dirpath, _dirs, files in os.walk(out):
-            if "ttypes.py" in files:
-                rel = os.path.relpath(dirpath, out).replace(os.sep, ".")
-                _thrift_modules[schema] = importlib.import_module(f"{rel}.ttypes")
-                break
-        else:
-            raise RuntimeError(f"thrift --gen py wrote no ttypes.py for {name}")
+        # The schema's own module: its `namespace py`, else its file name (includes get modules too).
+        with open(schema, encoding="utf-8") as f:
+            namespace = next(
+                (line.split()[2] for line in f if line.strip().startswith("namespace py ")), name
+            )
+        if not os.path.exists(os.path.join(out, *namespace.split("."), "ttypes.py")):
+            raise RuntimeError(f"thrift --gen py wrote no {namespace}/ttypes.py")
+        # Two schemas may share a namespace (every schema Wirebench emits is `wirebench`): forget the
+        # modules of the one before, so this import reads this schema's code.
+        for loaded in [m for m in sys.modules if m.split(".")[0] in os.listdir(out)]:
+            del sys.modules[loaded]
+        sys.path.insert(0, out)
+        try:
+            _thrift_modules[schema] = importlib.import_module(f"{namespace}.ttypes")
+        finally:
+            sys.path.remove(out)
     return _thrift_modules[schema]
 
 
@@ -336,15 +355,19 @@ def encode_thrift(doc, job, protocol):
 
     ttypes = thrift_module(job["schema"], job["work"])
     cls = getattr(ttypes, job["root"])
-    obj = thrift_value(TType.STRUCT, (cls, cls.thrift_spec), doc)
     make = TBinaryProtocol.TBinaryProtocol if protocol == "binary" else TCompactProtocol.TCompactProtocol
-    buf = TTransport.TMemoryBuffer()
-    obj.write(make(buf))
 
     def decode(b):
         back = cls()
         back.read(make(TTransport.TMemoryBuffer(b)))
         return back
+
+    if job.get("reencode"):
+        obj = decode(base64.b64decode(job["ours"]))
+    else:
+        obj = thrift_value(TType.STRUCT, (cls, cls.thrift_spec), doc)
+    buf = TTransport.TMemoryBuffer()
+    obj.write(make(buf))
 
     return {"bytes": buf.getvalue(), "decode": decode}
 
@@ -363,7 +386,7 @@ ENCODERS = {
     "msgpack": schemaless(encode_msgpack),
     "cbor": schemaless(encode_cbor),
     "bson": schemaless(encode_bson),
-    "json": schemaless(encode_json),
+    "json": lambda job: dict(zip(("bytes", "decode"), encode_json(job["document"], job))),
     "protobuf": lambda job: encode_protobuf(job["document"], job),
     "protobuf-json": lambda job: encode_protobuf_json(job["document"], job),
     "avro": lambda job: encode_avro(load_document(job["document"]), job),
@@ -374,8 +397,10 @@ ENCODERS = {
 
 def one_line(err):
     text = f"{type(err).__name__}: {err}".strip()
-    if isinstance(err, subprocess.CalledProcessError) and err.stderr:
-        text = f"{err.cmd[0]}: {err.stderr.strip()}"
+    if isinstance(err, subprocess.CalledProcessError):
+        said = [l for l in f"{err.stderr or ''}\n{err.stdout or ''}".splitlines() if l.strip()]
+        said = [l for l in said if "WARNING" not in l] or said
+        text = f"{err.cmd[0]}: {said[0].strip() if said else f'exit {err.returncode}'}"
     return text.splitlines()[0] if text else type(err).__name__
 
 

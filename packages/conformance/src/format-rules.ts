@@ -1,3 +1,4 @@
+import { registry } from "@wirebench/codecs/registry";
 import type { CorpusKind } from "./corpus.ts";
 
 /**
@@ -39,9 +40,9 @@ const rules: FormatRule[] = [
   {
     id: "json",
     reference: "json",
-    referenceName: "Python json",
+    referenceName: "Python json + minify",
     rule: "bytes",
-    why: "minified JSON of the same values has one spelling, except number formatting",
+    why: "Wirebench's JSON is the sample's own text minified; so is the reference's",
   },
   {
     id: "msgpack-js",
@@ -110,8 +111,8 @@ const rules: FormatRule[] = [
     id: "flatbuffers",
     reference: "flatbuffers",
     referenceName: "flatc -b",
-    rule: "size",
-    why: "the builder chooses where tables, vectors and strings go",
+    rule: "value",
+    why: "each builder orders fields and objects its own way, so alignment padding differs",
   },
   {
     id: "capnp",
@@ -134,17 +135,26 @@ export const formatRules: readonly FormatRule[] = rules;
 /** Formats whose bytes need no schema: checked on every document, read without its schema. */
 export const schemalessFormats = ["json", "msgpack-js", "msgpackr", "cbor", "bson"];
 
-/** Formats checked with the document's own schema (or, for JSON Schema, the schema Wirebench emits). */
-export const schemaFormats: Record<Exclude<CorpusKind, "none">, string[]> = {
+/** Formats whose reference reads the document itself with the document's own schema. */
+export const ownSchemaFormats: Record<Exclude<CorpusKind, "none">, string[]> = {
   proto: ["protobuf", "protobuf-json"],
   avsc: ["avro"],
-  // A JSON Schema has no binary encoding of its own: the references read the schemas Wirebench emits,
-  // decode Wirebench's bytes with them and encode again (the document's names are not the schema's).
-  jsonschema: ["protobuf", "avro"],
+  jsonschema: [],
   thrift: ["thrift-binary", "thrift-compact"],
   fbs: ["flatbuffers"],
   capnp: ["capnp", "capnp-packed"],
 };
+
+/**
+ * Wirebench's schema formats. Those that are not the document's own are checked through the schema
+ * Wirebench emitted: the reference decodes Wirebench's bytes with it and encodes the value again (the
+ * document's names and shapes are not the emitted schema's, so it cannot read the document itself).
+ */
+export const emittedSchemaFormats: string[] = registry
+  // ProtoJSON has no reference that could read Wirebench's emitted names back; a format added to the
+  // registry without a rule here is not checked until it gets one.
+  .filter((e) => e.schema && e.id !== "protobuf-json" && rules.some((r) => r.id === e.id))
+  .map((e) => e.id);
 
 export function ruleOf(id: string): FormatRule {
   const r = rules.find((x) => x.id === id);

@@ -1,4 +1,12 @@
 import { type Artifact, loadDataset, runComparison, type SampleInput } from "@wirebench/codecs";
+import {
+  type EmittedSchema,
+  emitCapnp,
+  emitFbs,
+  emitProto,
+  emitThrift,
+  type IrSchema,
+} from "@wirebench/schemas";
 import type { CorpusDocument } from "./corpus.ts";
 
 /** What Wirebench prints for one format on one document, and the bytes behind the number. */
@@ -10,7 +18,19 @@ export interface OurEncoding {
   bytes?: Buffer;
   error?: string;
   artifacts: Artifact[];
+  /** Root type of the schema Wirebench emitted for this format, which a reference must be told. */
+  emittedRoot?: string;
 }
+
+/** The emitter behind each schema format, to learn its root type's IDL name (Avro's is the file). */
+const emitters: Record<string, (s: IrSchema) => EmittedSchema> = {
+  protobuf: emitProto,
+  "thrift-binary": emitThrift,
+  "thrift-compact": emitThrift,
+  flatbuffers: emitFbs,
+  capnp: emitCapnp,
+  "capnp-packed": emitCapnp,
+};
 
 /** Room for any corpus document's message, so `firstMessage` is never truncated. */
 const firstMessageMaxBytes = 64 * 1024 * 1024;
@@ -43,6 +63,8 @@ export async function ourEncodings(
   for (const f of result.formats) {
     const id = f.id ?? f.format;
     const entry: OurEncoding = { id, artifacts: f.artifacts ?? [] };
+    const emit = emitters[id];
+    if (emit && f.ok) entry.emittedRoot = emit(dataset.schema).rootType;
     if (!f.ok) entry.error = f.error ?? "failed";
     else {
       entry.printed = f.bytes;

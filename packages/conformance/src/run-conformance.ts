@@ -1,11 +1,18 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type CorpusDocument, type CorpusEntry, documentsOf } from "./corpus.ts";
-import { ruleOf, schemaFormats, schemalessFormats } from "./format-rules.ts";
+import {
+  emittedSchemaFormats,
+  type FormatRule,
+  ownSchemaFormats,
+  ruleOf,
+  schemalessFormats,
+} from "./format-rules.ts";
 import { type ConformanceRow, judgeRow } from "./judge-row.ts";
 import { type OurEncoding, ourEncodings } from "./our-bytes.ts";
-import { type ReferenceJob, referenceEncodings } from "./reference-bytes.ts";
+import { type ReferenceJob, type ReferenceResult, referenceEncodings } from "./reference-bytes.ts";
 
 export interface ConformanceOptions {
   /** Only documents whose id contains one of these (default: all). */
@@ -19,6 +26,8 @@ interface Planned {
   format: string;
   ours: OurEncoding | undefined;
   job?: ReferenceJob;
+  /** Why Wirebench cannot run this entry yet (the row is `pending`). */
+  pending?: string;
 }
 
 /**
@@ -32,6 +41,7 @@ export async function runConformance(
   const rows: ConformanceRow[] = [];
   const planned: Planned[] = [];
   const work = mkdtempSync(join(tmpdir(), "wirebench-conformance-"));
+  const jobWork = () => join(work, "jobs", String(planned.length));
   try {
     const docs = entries
       .flatMap((e) => documentsOf(e))
@@ -39,25 +49,31 @@ export async function runConformance(
     let index = 0;
     for (const doc of docs) {
       const { entry } = doc;
-      const formats = [...schemalessFormats, ...(entry.kind === "none" ? [] : schemaFormats[entry.kind])];
+      const own = entry.kind === "none" ? [] : ownSchemaFormats[entry.kind];
       if (entry.pending) {
-        for (const format of formats) rows.push(pendingRow(doc, format, entry.pending));
+        // Wirebench cannot read the schema yet; the references still show what they make of it.
+        for (const format of own) {
+          const job = referenceJob(doc, format, undefined, jobWork(), "own");
+          planned.push({ doc, format, ours: undefined, pending: entry.pending, ...(job ? { job } : {}) });
+        }
         opts.onDocument?.(doc.id, ++index, docs.length);
         continue;
       }
+      const emitted = entry.kind === "none" ? [] : emittedSchemaFormats.filter((f) => !own.includes(f));
       const schemaText = doc.schemaPath ? readFileSync(doc.schemaPath, "utf8") : undefined;
       const withoutSchema = await ourEncodings(doc, schemalessFormats, false);
-      const own = entry.kind === "none" ? [] : schemaFormats[entry.kind];
-      const withSchema = own.length > 0 ? await ourEncodings(doc, own, true, schemaText) : new Map();
+      const schemaIds = [...own, ...emitted];
+      const withSchema =
+        schemaIds.length > 0 ? await ourEncodings(doc, schemaIds, true, schemaText) : new Map();
       opts.onDocument?.(doc.id, ++index, docs.length);
-      for (const format of formats) {
+      for (const format of [...schemalessFormats, ...schemaIds]) {
         const ours = withoutSchema.get(format) ?? withSchema.get(format);
-        if (entry.refused && own.includes(format)) {
+        if (entry.refused && schemaIds.includes(format)) {
           rows.push(refusedRow(doc, format, entry.refused, ours));
           continue;
         }
-        const jobWork = join(work, String(planned.length));
-        const job = referenceJob(doc, format, ours, jobWork, own.includes(format));
+        const source = own.includes(format) ? "own" : emitted.includes(format) ? "emitted" : "none";
+        const job = referenceJob(doc, format, ours, jobWork(), source);
         planned.push({ doc, format, ours, ...(job ? { job } : {}) });
       }
     }
@@ -66,10 +82,15 @@ export async function runConformance(
     const byJob = new Map(jobs.map((j, i) => [j, results[i]]));
     for (const p of planned) {
       const base = { document: p.doc.id, kind: p.doc.entry.kind, format: p.format };
+      const rule = ruleOf(p.format);
       const ref = p.job
         ? byJob.get(p.job)
-        : { key: p.doc.id, format: ruleOf(p.format).reference, error: "no schema to give the reference" };
-      const row = judgeRow(base, ruleOf(p.format), p.ours, ref);
+        : {
+            key: p.doc.id,
+            format: rule.reference,
+            error: "Wirebench emitted no schema to give the reference",
+          };
+      const row = p.pending ? pendingRow(base, rule, p.pending, ref) : judgeRow(base, rule, p.ours, ref);
       if (p.job?.reencode) row.reference += " re-encoding ours";
       rows.push(row);
     }
@@ -80,21 +101,22 @@ export async function runConformance(
 }
 
 /**
- * The reference reads the user's own schema for the entry's own format; for a JSON Schema entry it
- * reads the schema Wirebench emitted (the only binary schema there is), found among the artifacts.
+ * `own`: the reference reads the document with the entry's own schema. `emitted`: it reads the schema
+ * Wirebench emitted (from the artifacts), decodes Wirebench's bytes and encodes them again.
+ * `none`: a schemaless format, the document alone.
  */
 function referenceJob(
   doc: CorpusDocument,
   format: string,
   ours: OurEncoding | undefined,
   work: string,
-  schemaFormat: boolean,
+  source: "own" | "emitted" | "none",
 ): ReferenceJob | undefined {
   const rule = ruleOf(format);
   const job: ReferenceJob = { key: doc.id, format: rule.reference, document: doc.text, work };
   if (ours?.bytes) job.ours = ours.bytes;
-  if (!schemaFormat) return job;
-  if (doc.entry.kind !== "jsonschema") {
+  if (source === "none") return job;
+  if (source === "own") {
     if (!doc.schemaPath) return undefined;
     job.schema = doc.schemaPath;
     if (doc.entry.root) job.root = doc.entry.root;
@@ -103,23 +125,38 @@ function referenceJob(
   const artifact = ours?.artifacts.find((a) => a.kind === "schema");
   if (!artifact || !job.ours) return undefined;
   job.reencode = true;
-  mkdirSync(work, { recursive: true });
-  job.schema = join(work, artifact.name);
+  if (ours?.emittedRoot) job.root = ours.emittedRoot;
+  // One folder per distinct schema text, so the references compile each schema once, not per job.
+  const dir = join(
+    work,
+    "..",
+    "schemas",
+    createHash("sha256").update(artifact.text).digest("hex").slice(0, 16),
+  );
+  mkdirSync(dir, { recursive: true });
+  job.schema = join(dir, artifact.name);
   writeFileSync(job.schema, artifact.text);
   return job;
 }
 
-function pendingRow(doc: CorpusDocument, format: string, why: string): ConformanceRow {
-  const rule = ruleOf(format);
-  return {
-    document: doc.id,
-    kind: doc.entry.kind,
-    format,
+function pendingRow(
+  base: Pick<ConformanceRow, "document" | "kind" | "format">,
+  rule: FormatRule,
+  why: string,
+  ref: ReferenceResult | undefined,
+): ConformanceRow {
+  const row: ConformanceRow = {
+    ...base,
     reference: rule.referenceName,
     rule: rule.rule,
     status: "pending",
-    detail: why,
+    detail: ref?.error ? `${why}; reference: ${ref.error}` : why,
   };
+  if (ref?.bytes) {
+    row.theirs = ref.bytes.length;
+    row.theirsHex = ref.bytes.toString("hex");
+  }
+  return row;
 }
 
 function refusedRow(

@@ -43,7 +43,7 @@ describe("judgeRow", () => {
   });
 
   it("a size rule needs the same length and a reference that reads ours back to its own value", () => {
-    const rule = ruleOf("flatbuffers");
+    const rule = ruleOf("capnp");
     expect(judgeRow(base, rule, ours("0102"), theirs("0201", { oursEqual: true })).status).toBe("match");
     expect(judgeRow(base, rule, ours("0102"), theirs("0201", { oursEqual: false })).status).toBe("mismatch");
     expect(judgeRow(base, rule, ours("010203"), theirs("0201", { oursEqual: true })).status).toBe("mismatch");
