@@ -56,6 +56,15 @@ describe("Wirebench's bytes against the reference encoders", () => {
     expect(fb?.theirs).toBeGreaterThan(0);
   });
 
+  it("a user's own .thrift: both protocols byte for byte with Apache thrift over the same file", async () => {
+    const rows = await runConformance([entry("thrift-test-xtruct2")]);
+    for (const format of ["thrift-binary", "thrift-compact"]) {
+      const r = rows.find((x) => x.format === format);
+      expect(r?.reference).not.toMatch(/re-encoding/);
+      expect(r, `${format}: ${r?.detail}`).toMatchObject({ status: "match", detail: "byte-identical" });
+    }
+  });
+
   it("the references encode every Thrift, FlatBuffers and Cap'n Proto document of the corpus", () => {
     const work = mkdtempSync(join(tmpdir(), "conformance-test-"));
     try {
