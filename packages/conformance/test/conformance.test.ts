@@ -90,6 +90,13 @@ describe("Wirebench's bytes against the reference encoders", () => {
     }
   });
 
+  it("a schema Wirebench refuses on purpose is reported as refused, naming why, not as a match", async () => {
+    const rows = await runConformance([entry("thrift-tutorial-work")], { only: ["work.ndjson#1"] });
+    const r = rows.find((x) => x.format === "thrift-binary");
+    expect(r?.status).toBe("refused");
+    expect(r?.detail).toMatch(/shared\.thrift/);
+  });
+
   it("a recursive Avro schema (interop.avsc's Node) matches Apache avro byte for byte", async () => {
     const rows = await runConformance([entry("avro-interop")]);
     expect(rows.find((r) => r.format === "avro")).toMatchObject({
