@@ -73,53 +73,50 @@ describe("synthetic data of a recursive type", () => {
   });
 });
 
-describe("recursive JSON Schema $refs are refused with the type and the path back to it", () => {
-  it.each([
-    [
-      "JSON Schema, a $ref to itself",
-      () =>
-        importJsonSchema(
-          JSON.stringify({
-            $ref: "#/$defs/Node",
-            $defs: {
-              Node: {
-                type: "object",
-                properties: { v: { type: "integer" }, left: { $ref: "#/$defs/Node" } },
-              },
-            },
-          }),
-        ),
-      "Node",
-      "Node.left",
-    ],
-    [
-      "JSON Schema, mutual $refs",
-      () =>
-        importJsonSchema(
-          JSON.stringify({
-            type: "object",
-            properties: { root: { $ref: "#/definitions/A" } },
-            definitions: {
-              A: {
-                type: "object",
-                properties: { bs: { type: "array", items: { $ref: "#/definitions/B" } } },
-              },
-              B: {
-                type: "object",
-                properties: { a: { anyOf: [{ type: "null" }, { $ref: "#/definitions/A" }] } },
-              },
-            },
-          }),
-        ),
-      "A",
-      "A.bs → B.a",
-    ],
-  ])("%s", (_name, fn, type, path) => {
-    const err = error(fn);
-    expect(err).toBeInstanceOf(SchemaImportError);
-    expect(err.message).toBe(
-      `recursive type ${type} is not supported: ${path} refers back to ${type} (Wirebench's schema IR cannot hold a type that contains itself)`,
+describe("JSON Schema $ref cycles", () => {
+  it("a $ref back to an object schema is a recursive record, directly or through another", () => {
+    const self = importJsonSchema(
+      JSON.stringify({
+        $ref: "#/$defs/Node",
+        $defs: {
+          Node: { type: "object", properties: { v: { type: "integer" }, left: { $ref: "#/$defs/Node" } } },
+        },
+      }),
     );
+    const node = self.root as RecordType;
+    expect(node.name).toBe("Node");
+    expect(node.fields[1]!.type).toBe(node);
+    const mutual = importJsonSchema(
+      JSON.stringify({
+        type: "object",
+        properties: { root: { $ref: "#/definitions/A" } },
+        definitions: {
+          A: { type: "object", properties: { bs: { type: "array", items: { $ref: "#/definitions/B" } } } },
+          B: {
+            type: "object",
+            properties: { a: { anyOf: [{ type: "null" }, { $ref: "#/definitions/A" }] } },
+          },
+        },
+      }),
+    );
+    const a = (mutual.root as RecordType).fields[0]!.type as RecordType;
+    const b = (a.fields[0]!.type as { items: RecordType }).items;
+    expect(b.fields[0]!.type).toEqual({ kind: "nullable", type: a });
+    expect((b.fields[0]!.type as { type: unknown }).type).toBe(a);
+  });
+
+  it("a $ref cycle with no object in it (a list of itself) has no type: refused by name", () => {
+    const err = error(() =>
+      importJsonSchema(
+        JSON.stringify({
+          type: "object",
+          properties: { l: { $ref: "#/$defs/L" } },
+          $defs: { L: { type: "array", items: { $ref: "#/$defs/L" } } },
+        }),
+      ),
+    );
+    expect(err).toBeInstanceOf(SchemaImportError);
+    expect(err.message).toMatch(/^recursive type L is not supported/);
   });
 
   it("a type used twice without a cycle is fine and stays JSON-serialisable", () => {

@@ -1,7 +1,13 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { type Dataset, type DataValue, type EmittedSchema, emitThrift } from "@wirebench/schemas";
+import {
+  type Dataset,
+  type DataValue,
+  type EmittedSchema,
+  emitThrift,
+  type IrType,
+} from "@wirebench/schemas";
 import thrift from "thrift";
 import { generateOnce } from "../codegen/generate-once.ts";
 import { linkModules, packageDir } from "../codegen/link-modules.ts";
@@ -9,7 +15,7 @@ import { runCompiler } from "../codegen/run-compiler.ts";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
 import { normalizeInt } from "../schema-bridge/ir-walk.ts";
 import { withOwnSchema } from "../schema-bridge/own-schema.ts";
-import { asBuffer } from "./convert-values.ts";
+import { asBuffer, defineKey } from "./convert-values.ts";
 import { schemaReport } from "./schema-report.ts";
 import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
 
@@ -82,7 +88,30 @@ export async function prepareThrift(
   });
   const orig = dataset.schema.root;
   const idl = emitted.ir.root;
-  const inputs = dataset.messages.map((m) => new Root(mapper.toIdl(orig, idl, m)));
+  // thrift's js:node constructors copy a list or map of the struct being defined as plain objects
+  // (the generator writes `null` for its own class in a recursive struct), so every struct instance
+  // is built here from the IDL's IR instead.
+  const instance = (t: IrType, v: unknown): unknown => {
+    if (v === null || v === undefined) return v;
+    if (t.kind === "nullable") return instance(t.type, v);
+    if (t.kind === "array") return (v as unknown[]).map((x) => instance(t.items, x));
+    if (t.kind === "map") {
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v as object))
+        defineKey(out, k, instance(t.values, (v as Record<string, unknown>)[k]));
+      return out;
+    }
+    if (t.kind !== "record") return v;
+    const Struct = types[t.name] as StructClass | undefined;
+    if (typeof Struct !== "function") throw new Error(`generated code has no struct ${t.name}`);
+    const s = new Struct() as unknown as Record<string, unknown>;
+    for (const f of t.fields) {
+      const fv = (v as Record<string, unknown>)[f.name];
+      if (fv !== undefined) s[f.name] = instance(f.type, fv);
+    }
+    return s;
+  };
+  const inputs = dataset.messages.map((m) => instance(idl, mapper.toIdl(orig, idl, m)));
   let out: Buffer = Buffer.alloc(0);
   const transport = new thrift.TBufferedTransport(undefined, (b: Buffer) => {
     out = b;

@@ -18,6 +18,26 @@ const list = JSON.stringify({
   ],
 });
 const listSample = { v: 1, next: { v: 2, next: null } };
+const jsonTree = JSON.stringify({
+  $ref: "#/$defs/Node",
+  $defs: {
+    Node: {
+      type: "object",
+      properties: {
+        v: { type: "integer", minimum: 0, maximum: 9 },
+        kids: { type: "array", items: { $ref: "#/$defs/Node" } },
+      },
+      required: ["v", "kids"],
+    },
+  },
+});
+const jsonTreeSample = {
+  v: 1,
+  kids: [
+    { v: 2, kids: [] },
+    { v: 3, kids: [{ v: 4, kids: [] }] },
+  ],
+};
 
 async function hex(adapter: Adapter, kind: SchemaKind, schema: string, sample: unknown) {
   const dataset = loadDataset({ text: JSON.stringify(sample), schema: { kind, text: schema } });
@@ -42,6 +62,7 @@ describe("recursive schemas (a type that contains itself)", () => {
   it.each([
     ["proto", tree, treeSample],
     ["avsc", list, listSample],
+    ["jsonschema", jsonTree, jsonTreeSample],
   ] as const)(
     "every schema format round-trips the recursive %s exactly",
     async (kind, schema, sample) => {

@@ -56,7 +56,8 @@ function bound(s: Record<string, unknown>, key: "minimum" | "maximum"): bigint |
  * `required` decides optional, a `null` type, enum value or anyOf branch makes nullable. `allOf`
  * branches are merged, integer bounds choose the width, `const` is a one-symbol enum, several types
  * make a union, `patternProperties` a map. What the IR cannot hold is reported as a limitation. A $ref
- * that leads back to itself is refused (the IR cannot hold cycles).
+ * back to an object schema being converted is a recursive record (the IR holds the cycle); any
+ * other $ref cycle (a list of itself) has no type and is refused.
  */
 export function importJsonSchema(text: string): IrSchema {
   let doc: { [k: string]: unknown };
@@ -106,6 +107,19 @@ export function importJsonSchema(text: string): IrSchema {
       throw new SchemaImportError(`$ref ${ref} does not point to a schema`);
     return { node: node as Js, name: segments[segments.length - 1]! };
   };
+  // Object schemas reached through a $ref and still being converted: their fields may refer back.
+  const records = new Map<string, { rec: RecordType; used: boolean }>();
+  const isObjectSchema = (n: Js): n is { [k: string]: unknown } =>
+    typeof n === "object" &&
+    !n.allOf &&
+    !n.anyOf &&
+    !n.oneOf &&
+    n.$ref === undefined &&
+    n.nullable !== true &&
+    (n.type === undefined || n.type === "object") &&
+    typeof n.properties === "object" &&
+    n.properties !== null &&
+    Object.keys(n.properties).length > 0;
   const nullable = (t: IrType): IrType => (t.kind === "nullable" ? t : { kind: "nullable", type: t });
 
   /**
@@ -148,10 +162,25 @@ export function importJsonSchema(text: string): IrSchema {
       if (known) return known;
       const { node, name } = resolve(s.$ref);
       const at = refsInProgress.findIndex((r) => r.ref === s.$ref);
-      if (at >= 0) throw recursiveTypeError(name, path.slice(refsInProgress[at]!.depth));
+      if (at >= 0) {
+        // Back at an object schema being converted: the record refers to itself (a tree).
+        const open = records.get(s.$ref);
+        if (!open) throw recursiveTypeError(name, path.slice(refsInProgress[at]!.depth));
+        open.used = true;
+        return open.rec;
+      }
+      const open = isObjectSchema(node)
+        ? { rec: { kind: "record", name, fields: [] } as RecordType, used: false }
+        : undefined;
+      if (open) records.set(s.$ref, open);
       refsInProgress.push({ ref: s.$ref, depth: path.length });
-      const t = convert(node, name);
+      let t = convert(node, name);
       refsInProgress.pop();
+      if (open) {
+        records.delete(s.$ref);
+        if (t.kind === "record") t = Object.assign(open.rec, t);
+        else if (open.used) throw recursiveTypeError(name, [`${name} → ${name}`]);
+      }
       byRef.set(s.$ref, t);
       return t;
     }
