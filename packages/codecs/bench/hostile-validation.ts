@@ -102,7 +102,7 @@ const record: RecordType = {
   kind: "record",
   name: "Wide",
   fields: Array.from({ length: fields }, (_, i) => ({
-    name: punctuationKey(i) + `f${i}`,
+    name: `${punctuationKey(i)}f${i}`,
     number: i + 1,
     optional: true,
     type: { kind: "int32" },
