@@ -133,7 +133,8 @@ describe("wirebench ci against a scripted server", () => {
     expect(posted).toMatchObject({ pullRequest: 42, message: "Add *tags* to users" });
     const markdown = readFileSync(md, "utf8");
     expect(markdown).toContain("for PR #42");
-    expect(markdown).toContain("> Add \\*tags\\* to users");
+    // User text is a code span in the Markdown, so its `*` cannot start emphasis.
+    expect(markdown).toContain("> `Add *tags* to users`");
   });
 
   it("sends a .capnp schema's kind, text and --root", async () => {
@@ -240,7 +241,7 @@ describe("wirebench ci against a scripted server", () => {
     );
     const res = await cli(ci("--token", "t", "--baseline", "main"));
     expect(res.code).toBe(1);
-    expect(res.stdout).toContain("- ❌ avro fails now: avro: cannot represent /tags");
+    expect(res.stdout).toContain("- ❌ avro fails now: `avro: cannot represent /tags`");
     expect(res.stdout).toContain("- ❌ every watched baseline format still works: avro");
   });
 });
