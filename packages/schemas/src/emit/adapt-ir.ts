@@ -6,6 +6,11 @@ import { setOwn } from "../naming/set-own.ts";
 export interface IdlCapabilities {
   /** An array (or map) as the item of an array. */
   nestedArrays: boolean;
+  /**
+   * `bytes` is itself a vector (FlatBuffers `[ubyte]`), so without `nestedArrays` a list of bytes is
+   * a nested list and is wrapped like one.
+   */
+  bytesIsVector?: boolean;
   /** `null` as an array item or map value. */
   nullableItems: boolean;
   /** An array, map or nullable as a map value. */
@@ -110,7 +115,12 @@ export function adaptIr(schema: IrSchema, caps: IdlCapabilities, naming: IdlNami
           ? wrapper(`${hint}Scalar`, "value", [{ name: "value", number: 1, type: base, optional: false }])
           : base;
       inner = wrapper(`${hint}Value`, "value", [{ name: "value", number: 1, type: held, optional: true }]);
-    } else if (!caps.nestedArrays && (base.kind === "array" || (base.kind === "map" && caps.maps))) {
+    } else if (
+      !caps.nestedArrays &&
+      (base.kind === "array" ||
+        (base.kind === "map" && caps.maps) ||
+        (base.kind === "bytes" && caps.bytesIsVector))
+    ) {
       note("nested lists are carried in wrapper records with one `items` field", "nested-list-wrapped");
       inner = wrapper(`${hint}List`, "list", [{ name: "items", number: 1, type: inner, optional: false }]);
     }

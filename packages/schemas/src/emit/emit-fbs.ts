@@ -49,7 +49,14 @@ function typeName(t: IrType): string {
 export function emitFbs(schema: IrSchema): EmittedSchema {
   const adapted = adaptIr(
     schema,
-    { nestedArrays: false, nullableItems: false, complexMapValues: true, maps: false, nullableScalars: true },
+    {
+      nestedArrays: false,
+      bytesIsVector: true,
+      nullableItems: false,
+      complexMapValues: true,
+      maps: false,
+      nullableScalars: true,
+    },
     {
       types: { style: "UpperCamel", reserved: fbsReserved, underscores: true, prefix: "T", loose: true },
       fields: {
