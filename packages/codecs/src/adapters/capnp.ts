@@ -226,8 +226,14 @@ export async function prepareCapnp(
     for (const p of planOf(rec)) {
       const v = o[p.name];
       if (p.kind === "void") {
-        // The value mapper fills every Void member in as null (the IR's `null` is always null), so
-        // which one was set is not known here: the first is set, unless another member has a value.
+        // A union member of the user's own schema: the mapper keeps a Void member the sample leaves
+        // out absent, so the one it names (null) is the one whose discriminant is set.
+        if (p.is !== undefined) {
+          if (v === null) s[p.name] = true;
+          continue;
+        }
+        // Elsewhere the value mapper fills every Void field in as null (the IR's `null` is always
+        // null), so which one was set is not known here: the first is set, unless another member has a value.
         if (
           v === null &&
           !voidDone.has(rec) &&
@@ -316,6 +322,7 @@ export async function prepareCapnp(
 
   const mapper = new IdlValueMapper(emitted, {
     enums: "number",
+    keepAbsentOptionalNull: unions,
     fromLeaf: (v, t) => {
       if (typeof v === "bigint") return normalizeInt(v);
       if (t.kind === "bytes" && v instanceof Uint8Array) return v;

@@ -27,6 +27,12 @@ export interface IdlValueOptions {
   timestamp?: { toIdl(ms: number | bigint): unknown; fromIdl(v: unknown): number | bigint };
   /** An `any` value as the IDL holds it (google.protobuf.Value or Struct). Default: JSON text. */
   any?: { toIdl(v: DataValue, idl: IrType): unknown; fromIdl(v: unknown, idl: IrType): DataValue };
+  /**
+   * An optional field of type null that the sample leaves out stays out (a Cap'n Proto Void union
+   * member the sample does not name), so the adapter sets only the member the sample names. Default:
+   * filled in as null, since Avro writes nothing for a null type but its record must hold the field.
+   */
+  keepAbsentOptionalNull?: boolean;
 }
 
 type Wrapper = RecordType & { wrapper?: "list" | "value" | "entry" };
@@ -60,6 +66,7 @@ export class IdlValueMapper {
   private readonly timestampShapes = new WeakMap<IrType, TimestampShape>();
   private readonly timestampHook: IdlValueOptions["timestamp"];
   private readonly anyHook: IdlValueOptions["any"];
+  private readonly keepAbsentOptionalNull: boolean;
 
   constructor(
     private readonly emitted: EmittedSchema,
@@ -71,6 +78,7 @@ export class IdlValueMapper {
     this.enumsAsNumbers = opts.enums === "number";
     this.timestampHook = opts.timestamp;
     this.anyHook = opts.any;
+    this.keepAbsentOptionalNull = opts.keepAbsentOptionalNull ?? false;
   }
 
   toIdl(orig: IrType, idl: IrType, v: DataValue): unknown {
@@ -121,7 +129,8 @@ export class IdlValueMapper {
           if (!idlF) continue;
           // Avro writes nothing for a null type, but the record must still hold the field.
           let value = (v as DataObject)[f.name];
-          if (value === undefined && isNullType(idlF.type)) value = null;
+          if (value === undefined && isNullType(idlF.type) && !(this.keepAbsentOptionalNull && f.optional))
+            value = null;
           if (value === undefined) continue;
           const cv = this.to(f.type, idlF.type, value, `${path}/${f.name}`);
           if (cv !== ABSENT) defineKey(out, this.fieldKey(idlF.name), cv);

@@ -8,15 +8,25 @@ import { type FormatResult, loadDataset, runComparison } from "../../src/index.t
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../../../schemas/test/fixtures/idl/capnp/${name}`, import.meta.url));
 
-/** The size of the message Cap'n Proto's own tool encodes from the same data in its text format. */
-const capnpEncodeSize = (schema: string, root: string, text: string, packed: boolean) =>
+/** Cap'n Proto's own tool: `encode` turns its text format into a message, `decode` a message into text. */
+const capnpTool = (
+  command: "encode" | "decode",
+  schema: string,
+  root: string,
+  input: string | Buffer,
+  packed: boolean,
+) =>
   execFileSync(
     "capnp",
-    ["encode", ...(packed ? ["--packed"] : []), `-I${idlIncludeDir}`, fixture(schema), root],
+    [command, ...(packed ? ["--packed"] : []), `-I${idlIncludeDir}`, fixture(schema), root],
     {
-      input: text,
+      input,
     },
-  ).length;
+  );
+
+/** The size of the message Cap'n Proto's own tool encodes from the same data in its text format. */
+const capnpEncodeSize = (schema: string, root: string, text: string, packed: boolean) =>
+  capnpTool("encode", schema, root, text, packed).length;
 
 async function measure(schema: string, document: string, rootType: string) {
   const dataset = loadDataset({
@@ -43,6 +53,37 @@ describe("Cap'n Proto measures the user's .capnp as written", () => {
       expect(f.notes?.join("\n")).toMatch(/measured with the \.capnp as written/);
       expect(f.fidelity.issues, id).toEqual([]);
       expect(f.bytes, id).toBe(capnpEncodeSize("addressbook.capnp", "AddressBook", text, packed));
+    }
+  });
+
+  it("a Void union member other than the first (selfEmployed) is the one set: capnp encode's bytes, read back as it", async () => {
+    const people = [
+      { id: 0, name: "Dave", email: "d@x", phones: [], employment: { selfEmployed: null } },
+      { id: 1, name: "Eve", email: "e@x", phones: [], employment: { unemployed: null } },
+    ];
+    const dataset = loadDataset({
+      text: JSON.stringify({ people }),
+      schema: {
+        kind: "capnp",
+        text: readFileSync(fixture("addressbook.capnp"), "utf8"),
+        rootType: "AddressBook",
+      },
+    });
+    const r = await runComparison(dataset, { verifyOnly: true, formats: ["capnp", "capnp-packed"] });
+    const text =
+      '(people = [(id = 0, name = "Dave", email = "d@x", phones = [], employment = (selfEmployed = void)), ' +
+      '(id = 1, name = "Eve", email = "e@x", phones = [], employment = (unemployed = void))])';
+    for (const f of r.formats) {
+      const packed = f.id === "capnp-packed";
+      expect(f.ok, `${f.id}: ${f.error}`).toBe(true);
+      // Reading the bytes back must name the same member: a discriminant left at 0 reads as unemployed.
+      expect(f.fidelity.issues, f.id).toEqual([]);
+      const ours = Buffer.from(f.firstMessage?.base64 ?? "", "base64");
+      const reference = capnpTool("encode", "addressbook.capnp", "AddressBook", text, packed);
+      expect(ours.toString("hex"), f.id).toBe(reference.toString("hex"));
+      const decoded = capnpTool("decode", "addressbook.capnp", "AddressBook", ours, packed).toString();
+      expect(decoded).toMatch(/name = "Dave"[^)]*employment = \(selfEmployed = void\)/);
+      expect(decoded).toMatch(/name = "Eve"[^)]*employment = \(unemployed = void\)/);
     }
   });
 
