@@ -105,6 +105,54 @@ describe("JSON Schema $ref cycles", () => {
     expect((b.fields[0]!.type as { type: unknown }).type).toBe(a);
   });
 
+  it('`$ref: "#"` is the root schema itself: the root record contains itself (sourcemap-v3)', () => {
+    const ir = importJsonSchema(
+      JSON.stringify({
+        title: "Map",
+        type: "object",
+        properties: {
+          version: { type: "integer" },
+          sections: {
+            type: "array",
+            items: {
+              allOf: [
+                { $ref: "#/definitions/section" },
+                { type: "object", properties: { line: { type: "integer" } } },
+              ],
+            },
+          },
+        },
+        definitions: {
+          section: {
+            anyOf: [
+              { type: "object", properties: { url: { type: "string" } } },
+              { type: "object", properties: { map: { $ref: "#" } } },
+            ],
+          },
+        },
+      }),
+    );
+    const root = ir.root as RecordType;
+    expect(root.name).toBe("Map");
+    const union = (root.fields[1]!.type as { items: { kind: string; variants: RecordType[] } }).items;
+    expect(union.kind).toBe("union");
+    // The properties beside the anyOf (allOf's second branch) hold in every branch.
+    expect(union.variants.map((v) => v.fields.map((f) => f.name))).toEqual([
+      ["line", "url"],
+      ["line", "map"],
+    ]);
+    expect(union.variants[1]!.fields[1]!.type).toBe(root);
+    expect(measureSchema(root)).toMatchObject({ leaves: 5, types: 4 });
+  });
+
+  it('a $ref other than "#" or "#/…" is still refused by name', () => {
+    const err = error(() =>
+      importJsonSchema(JSON.stringify({ type: "object", properties: { a: { $ref: "#foo" } } })),
+    );
+    expect(err).toBeInstanceOf(SchemaImportError);
+    expect(err.message).toMatch(/unsupported \$ref #foo/);
+  });
+
   it("a $ref cycle with no object in it (a list of itself) has no type: refused by name", () => {
     const err = error(() =>
       importJsonSchema(

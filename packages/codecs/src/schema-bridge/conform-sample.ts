@@ -33,9 +33,19 @@ export function conformToSchema(t: IrType, v: DataValue, path = ""): DataValue {
       return out;
     }
     case "union": {
-      const variant = t.variants.find((x) => fits(x, v));
-      if (!variant) throw new Error(`${at}: ${kindOf(v)} fits no variant of ${t.name}`);
-      return conformToSchema(variant, v, path);
+      // `fits` looks at the value's kind only; among several record variants (a JSON Schema anyOf of
+      // objects) the first whose fields take the object's keys is the one, so each is tried in turn.
+      const candidates = t.variants.filter((x) => fits(x, v));
+      if (candidates.length === 0) throw new Error(`${at}: ${kindOf(v)} fits no variant of ${t.name}`);
+      let firstError: unknown;
+      for (const variant of candidates) {
+        try {
+          return conformToSchema(variant, v, path);
+        } catch (err) {
+          firstError ??= err;
+        }
+      }
+      throw firstError;
     }
     case "enum": {
       if (typeof v === "string" && symbolsOf(t).has(v)) return v;

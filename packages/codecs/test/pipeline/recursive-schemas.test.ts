@@ -39,6 +39,30 @@ const jsonTreeSample = {
   ],
 };
 
+// sourcemap-v3's shape: a section is a url or a whole map again (`$ref: "#"`), plus an offset.
+const jsonSelf = JSON.stringify({
+  type: "object",
+  properties: {
+    file: { type: "string" },
+    sections: {
+      type: "array",
+      items: {
+        allOf: [
+          { anyOf: [{ properties: { url: { type: "string" } } }, { properties: { map: { $ref: "#" } } }] },
+          { type: "object", properties: { line: { type: "integer", minimum: 0, maximum: 99 } } },
+        ],
+      },
+    },
+  },
+});
+const jsonSelfSample = {
+  file: "a.js",
+  sections: [
+    { line: 0, url: "u.map" },
+    { line: 10, map: { file: "b.js", sections: [{ line: 1, url: "v.map" }] } },
+  ],
+};
+
 async function hex(adapter: Adapter, kind: SchemaKind, schema: string, sample: unknown) {
   const dataset = loadDataset({ text: JSON.stringify(sample), schema: { kind, text: schema } });
   const codec = await adapter.prepare(dataset, { workDir: mkdtempSync(join(tmpdir(), "recursive-")) });
@@ -63,6 +87,7 @@ describe("recursive schemas (a type that contains itself)", () => {
     ["proto", tree, treeSample],
     ["avsc", list, listSample],
     ["jsonschema", jsonTree, jsonTreeSample],
+    ["jsonschema", jsonSelf, jsonSelfSample],
   ] as const)(
     "every schema format round-trips the recursive %s exactly",
     async (kind, schema, sample) => {

@@ -74,6 +74,7 @@ export function importJsonSchema(text: string): IrSchema {
   }
   if (typeof doc !== "object" || doc === null || Array.isArray(doc))
     throw new SchemaImportError("JSON Schema must be an object");
+  const rootName = String(doc.title ?? "Root");
   const names = new TypeNames();
   const byRef = new Map<string, IrType>();
   // A $ref met again while its own target is being converted is a cycle; `depth` is where in
@@ -82,14 +83,16 @@ export function importJsonSchema(text: string): IrSchema {
   const path: string[] = [];
   const limitations: Limitation[] = [];
   const limit = (code: string, detail: string) =>
-    limitations.push({ code, path: path[path.length - 1] ?? String(doc.title ?? "Root"), detail });
+    limitations.push({ code, path: path[path.length - 1] ?? rootName, detail });
 
   // Any local JSON Pointer is followed, so a $ref into a nested `$defs` (#/$defs/A/$defs/B) works as
   // well as the usual #/$defs/B; the type is named after the pointer's last segment.
   const resolve = (ref: string): { node: Js; name: string } => {
+    // `#` is the whole document: a schema that nests itself (sourcemap-v3's `"map": {"$ref": "#"}`).
+    if (ref === "#") return { node: doc as Js, name: rootName };
     if (!ref.startsWith("#/"))
       throw new SchemaImportError(
-        `unsupported $ref ${ref}: only references inside the same document (#/$defs/…) are followed`,
+        `unsupported $ref ${ref}: only references inside the same document (#, #/$defs/…) are followed`,
       );
     const segments = ref
       .slice(2)
@@ -184,8 +187,18 @@ export function importJsonSchema(text: string): IrSchema {
       byRef.set(s.$ref, t);
       return t;
     }
-    const branches = (s.anyOf ?? s.oneOf) as Js[] | undefined;
+    let branches = (s.anyOf ?? s.oneOf) as Js[] | undefined;
     if (branches) {
+      // Properties beside anyOf/oneOf hold in every branch (`allOf: [{anyOf: [A, B]}, {properties: C}]`
+      // is A+C or B+C): each object branch is merged with them, so no declared property is lost.
+      const { anyOf: _a, oneOf: _o, ...siblings } = s;
+      const props = siblings.properties;
+      if (typeof props === "object" && props !== null && Object.keys(props).length > 0)
+        branches = branches.map((b) =>
+          typeof b === "object" && (b.properties !== undefined || b.$ref !== undefined)
+            ? { allOf: [siblings, b] }
+            : b,
+        );
       const nonNull = branches.filter(
         (b) => !(typeof b === "object" && (b.type === "null" || (b.const === null && "const" in b))),
       );
@@ -324,7 +337,8 @@ export function importJsonSchema(text: string): IrSchema {
         return { kind: "any" };
     }
   };
-  const root = convert(doc as Js, String(doc.title ?? "Root"));
+  // Converted as the target of `$ref: "#"`, so a reference back to the root is a recursive record.
+  const root = convert({ $ref: "#" }, rootName);
   if (root.kind !== "record")
     throw new SchemaImportError("the JSON Schema must describe an object with properties at the top");
   return {
