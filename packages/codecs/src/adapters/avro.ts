@@ -33,6 +33,8 @@ export function prepareAvro(dataset: Dataset, emitted: EmittedSchema, workDir: s
   const mapper = new IdlValueMapper(emitted, {
     // avsc checks `Buffer.isBuffer` for bytes.
     toLeaf: (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v) : v),
+    // Avro has no absent field: a proto3 (or Cap'n Proto) field the sample leaves out is its zero value.
+    absentAsZero: dataset.schema.source === "proto" || dataset.schema.source === "capnp",
   });
   const orig = dataset.schema.root;
   const idl = emitted.ir.root;

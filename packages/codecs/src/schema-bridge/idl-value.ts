@@ -33,6 +33,13 @@ export interface IdlValueOptions {
    * filled in as null, since Avro writes nothing for a null type but its record must hold the field.
    */
   keepAbsentOptionalNull?: boolean;
+  /**
+   * The IDL cannot leave a required field out (Avro) and the source schema reads an absent one as its
+   * zero value (proto3 implicit presence, Cap'n Proto): such a field the sample leaves out is written
+   * as that value (""/0/false/the zero enum symbol/empty list or map), as Protobuf decodes it.
+   * Records are not filled (an absent message field has presence). Default: left out.
+   */
+  absentAsZero?: boolean;
 }
 
 type Wrapper = RecordType & { wrapper?: "list" | "value" | "entry" };
@@ -67,6 +74,7 @@ export class IdlValueMapper {
   private readonly timestampHook: IdlValueOptions["timestamp"];
   private readonly anyHook: IdlValueOptions["any"];
   private readonly keepAbsentOptionalNull: boolean;
+  private readonly absentAsZero: boolean;
 
   constructor(
     private readonly emitted: EmittedSchema,
@@ -79,6 +87,7 @@ export class IdlValueMapper {
     this.timestampHook = opts.timestamp;
     this.anyHook = opts.any;
     this.keepAbsentOptionalNull = opts.keepAbsentOptionalNull ?? false;
+    this.absentAsZero = opts.absentAsZero === true;
   }
 
   toIdl(orig: IrType, idl: IrType, v: DataValue): unknown {
@@ -131,6 +140,7 @@ export class IdlValueMapper {
           let value = (v as DataObject)[f.name];
           if (value === undefined && isNullType(idlF.type) && !(this.keepAbsentOptionalNull && f.optional))
             value = null;
+          if (value === undefined && this.absentAsZero && !f.optional) value = zeroOf(f.type);
           if (value === undefined) continue;
           const cv = this.to(f.type, idlF.type, value, `${path}/${f.name}`);
           if (cv !== ABSENT) defineKey(out, this.fieldKey(idlF.name), cv);
@@ -337,6 +347,24 @@ export type { Absent };
 const isNullType = (t: IrType) => t.kind === "null" || (t.kind === "nullable" && t.type.kind === "null");
 const normalizeTimestamp = (ms: number | bigint): DataValue =>
   typeof ms === "bigint" ? normalizeInt(ms) : ms;
+
+/** What an absent implicit-presence field reads as; undefined for kinds that have presence. */
+function zeroOf(t: IrType): DataValue | undefined {
+  switch (t.kind) {
+    case "record":
+    case "timestamp":
+    case "union":
+    case "nullable":
+    case "any":
+    case "null":
+      return undefined;
+    case "enum":
+      // proto3's zero value is the symbol numbered 0 (the first, which proto3 requires to be 0).
+      return defaultOf(t, t.values ? t.symbols[t.values.indexOf(0)] : undefined);
+    default:
+      return defaultOf(t);
+  }
+}
 
 function isEmptyContainer(v: unknown): boolean {
   if (Array.isArray(v)) return v.length === 0;

@@ -202,3 +202,26 @@ describe("a user's .avsc is measured as written", () => {
     ]);
   });
 });
+
+describe("Avro from a .proto: a proto3 field the sample leaves out", () => {
+  const schema = proto(
+    "  string name = 1;\n  int32 id = 2;\n  repeated string tags = 3;\n  Kind kind = 4;\n" +
+      "  optional int32 o = 5;\n  Sub sub = 6;\n  enum Kind { A = 0; B = 1; }\n}\nmessage Sub {\n  int32 x = 1;",
+  );
+
+  it("is written as its zero value, as Protobuf decodes it (Avro has no absent field)", async () => {
+    const got = await encodeAll(avroAdapter, "proto", schema, { name: "x" });
+    // name "x" → 02 78; id 0 → 00; tags [] → 00; kind A (index 0) → 00; o and sub are nullable
+    // unions (they have presence), absent → branch 0 (null) → 00 00.
+    expect(got.hex).toBe("0278" + "00" + "00" + "00" + "00" + "00");
+    expect(got.back).toEqual([{ name: "x", id: 0, tags: [], kind: "A" }]);
+    // The sample itself is not changed: the schemaless formats still measure what the user wrote.
+    expect(got.dataset.messages).toEqual([{ name: "x" }]);
+  });
+
+  it("a present value is written as given", async () => {
+    const got = await encodeAll(avroAdapter, "proto", schema, { name: "", id: 1, kind: "B", o: 0 });
+    // o = 0 is present (proto3 `optional`): branch 1 → 02, then 0 → 00.
+    expect(got.hex).toBe("00" + "02" + "00" + "02" + "0200" + "00");
+  });
+});
