@@ -123,6 +123,43 @@ function keepOptionalScalarDefaults(table: TableClass | undefined, rec: RecordTy
   });
 }
 
+const nullSafe = Symbol("absentVectorIsZero");
+
+/**
+ * flatc 2.0.8's object API gives every vector field `[]` and its pack() always writes a vector, so a
+ * field the sample leaves out would be an empty vector where `flatc -b` writes nothing. The adapter
+ * sets an absent vector to null; these static `create<Field>Vector`s then give offset 0 for it, which
+ * the table's adder skips (an offset field equal to its default 0 is not written).
+ */
+function skipAbsentVectors(table: TableClass | undefined): void {
+  if (!table) return;
+  for (const name of Object.getOwnPropertyNames(table)) {
+    const create = table[name] as ((b: flatbuffers.Builder, data: unknown) => number) & { [nullSafe]?: true };
+    if (!/^create\w+Vector$/.test(name) || typeof create !== "function" || create[nullSafe]) continue;
+    table[name] = Object.assign(
+      (b: flatbuffers.Builder, data: unknown) => (data == null ? 0 : create.call(table, b, data)),
+      { [nullSafe]: true as const },
+    );
+  }
+}
+
+/**
+ * pack() hands a vector of tables or strings to `createObjectOffsetList` and a vector of structs to
+ * `createStructOffsetList`, neither of which accepts null: an absent vector passes through as null
+ * (for the patched `create<Field>Vector`) or offset 0.
+ */
+class AbsentVectorBuilder extends flatbuffers.Builder {
+  override createObjectOffsetList(list: string[] | flatbuffers.IGeneratedObject[]): flatbuffers.Offset[] {
+    return list == null ? (null as unknown as flatbuffers.Offset[]) : super.createObjectOffsetList(list);
+  }
+  override createStructOffsetList(
+    list: string[] | flatbuffers.IGeneratedObject[],
+    startFunc: (builder: flatbuffers.Builder, length: number) => void,
+  ): flatbuffers.Offset {
+    return list == null ? 0 : super.createStructOffsetList(list, startFunc);
+  }
+}
+
 /** FlatBuffers with flatc's TypeScript object API: pack() to encode, unpack() to decode, accessors for access. */
 export async function prepareFlatbuffers(
   dataset: Dataset,
@@ -149,7 +186,10 @@ export async function prepareFlatbuffers(
     props.set(name, keys);
     classes.set(name, T);
   }
-  for (const rec of records.values()) keepOptionalScalarDefaults(mod[rec.name] as TableClass, rec, asWritten);
+  for (const rec of records.values()) {
+    keepOptionalScalarDefaults(mod[rec.name] as TableClass, rec, asWritten);
+    skipAbsentVectors(mod[rec.name] as TableClass);
+  }
   const mapper = new IdlValueMapper(emitted, {
     enums: "number",
     toLeaf: (v, t) => {
@@ -187,10 +227,16 @@ export async function prepareFlatbuffers(
     const o = new T() as unknown as Record<string, unknown>;
     const src = v as Record<string, unknown>;
     t.fields.forEach((f, i) => {
-      if (src[f.name] === undefined) return;
+      const key = keys[i] as string;
+      if (src[f.name] === undefined) {
+        // An absent vector is left out of the buffer, as flatc -b leaves it (see skipAbsentVectors);
+        // a required one keeps the object API's empty vector, since the builder must write it.
+        if (f.optional && Array.isArray(o[key])) o[key] = null;
+        return;
+      }
       const u = unionOf(t, f, src);
       // The value mapper passes a union through untouched; its member is mapped here, once known.
-      o[keys[i] as string] = u
+      o[key] = u
         ? toObjectApi(u, mapper.toIdl(u, u, src[f.name] as DataValue))
         : toObjectApi(f.type, src[f.name]);
     });
@@ -226,7 +272,7 @@ export async function prepareFlatbuffers(
     })
     .slice(0, 3)
     .map(({ key }) => key);
-  const builder = new flatbuffers.Builder(1024);
+  const builder = new AbsentVectorBuilder(1024);
   return {
     inputs,
     encode: (o) => {

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { type FormatResult, loadDataset, runComparison } from "../../src/index.ts";
@@ -9,24 +9,39 @@ import { type FormatResult, loadDataset, runComparison } from "../../src/index.t
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../../../schemas/test/fixtures/idl/fbs/${name}`, import.meta.url));
 
-/** The size of the buffer flatc itself builds from the JSON document (`flatc -b`): the reference. */
-function flatcSize(schema: string, document: string, root?: string): number {
+/** The buffer flatc itself builds from the JSON document (`flatc -b`): the reference. */
+function flatcBinary(schema: string, document: string, root?: string): Buffer {
   const out = mkdtempSync(join(tmpdir(), "wirebench-flatc-"));
-  execFileSync("flatc", [
-    "-b",
-    "-o",
-    out,
-    ...(root ? ["--root-type", root] : []),
-    fixture(schema),
-    fixture(document),
-  ]);
+  execFileSync("flatc", ["-b", "-o", out, ...(root ? ["--root-type", root] : []), schema, document]);
   const [bin] = readdirSync(out);
-  return statSync(join(out, bin as string)).size;
+  return readFileSync(join(out, bin as string));
 }
+
+const flatcSize = (schema: string, document: string, root?: string) =>
+  flatcBinary(fixture(schema), fixture(document), root).length;
+
+/** flatc's JSON for a buffer: a field the buffer leaves out is not printed, an empty vector is `[]`. */
+function flatcJson(schema: string, buffer: Buffer): unknown {
+  const dir = mkdtempSync(join(tmpdir(), "wirebench-flatc-json-"));
+  writeFileSync(join(dir, "m.bin"), buffer);
+  execFileSync("flatc", [
+    "--json",
+    "--strict-json",
+    "--raw-binary",
+    "-o",
+    dir,
+    fixture(schema),
+    "--",
+    join(dir, "m.bin"),
+  ]);
+  return JSON.parse(readFileSync(join(dir, "m.json"), "utf8"));
+}
+
+const ours = (f: FormatResult) => Buffer.from(f.firstMessage?.base64 ?? "", "base64");
 
 async function measure(schema: string, document: string, rootType?: string): Promise<FormatResult> {
   const dataset = loadDataset({
-    text: readFileSync(fixture(document), "utf8"),
+    text: readFileSync(isAbsolute(document) ? document : fixture(document), "utf8"),
     schema: { kind: "fbs", text: readFileSync(fixture(schema), "utf8"), ...(rootType ? { rootType } : {}) },
   });
   const r = await runComparison(dataset, { verifyOnly: true, formats: ["flatbuffers"] });
@@ -47,13 +62,52 @@ describe("FlatBuffers measures the user's .fbs as written", () => {
     expect(f.bytes).toBe(flatcSize(schema, document, root));
   });
 
-  it("writes monster.fbs's union, struct and defaults, and reads monsterdata.json back whole", async () => {
+  it("writes monster.fbs's union, struct and defaults, and leaves the absent vectors out as flatc -b does", async () => {
     const f = await measure("monster.fbs", "monsterdata.json");
     expect(f.ok, f.error).toBe(true);
     expect(f.fidelity.lossyCount).toBe(0);
     expect(f.artifacts?.find((a) => a.kind === "schema")?.text).toContain("union Equipment { Weapon }");
-    // flatc's TypeScript object API writes an empty vector for each absent vector field (inventory,
-    // path): 24 bytes over the 148 of flatc -b, a difference of the library, not of the schema.
-    expect(f.bytes).toBe(flatcSize("monster.fbs", "monsterdata.json") + 24);
+    // monsterdata.json has no inventory or path: flatc -b writes neither, and neither do we (flatc's
+    // TypeScript object API alone would write an empty vector for each: 172 bytes against 148).
+    const json = flatcJson("monster.fbs", ours(f)) as Record<string, unknown>;
+    const reference = flatcJson(
+      "monster.fbs",
+      flatcBinary(fixture("monster.fbs"), fixture("monsterdata.json")),
+    );
+    expect(json).toEqual(reference);
+    expect(Object.keys(json)).not.toContain("inventory");
+    expect(Object.keys(json)).not.toContain("path");
+    // What is left is alignment: the two builders place the vectors and tables in another order.
+    expect(f.bytes - flatcSize("monster.fbs", "monsterdata.json")).toBeGreaterThanOrEqual(0);
+    expect(f.bytes - flatcSize("monster.fbs", "monsterdata.json")).toBeLessThan(8);
+  });
+
+  it("a monster with no vectors is flatc -b's bytes exactly; an empty vector the sample writes stays", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "wirebench-monster-"));
+    const ghost = join(dir, "ghost.json");
+    writeFileSync(ghost, JSON.stringify({ name: "Ghost", color: "Green" }));
+    const f = await measure("monster.fbs", ghost);
+    expect(f.ok, f.error).toBe(true);
+    expect(ours(f).toString("hex")).toBe(flatcBinary(fixture("monster.fbs"), ghost).toString("hex"));
+
+    const drake = join(dir, "drake.json");
+    writeFileSync(drake, JSON.stringify({ name: "Drake", inventory: [255], weapons: [], path: [] }));
+    const g = await measure("monster.fbs", drake);
+    expect(g.ok, g.error).toBe(true);
+    expect(flatcJson("monster.fbs", ours(g))).toEqual({
+      name: "Drake",
+      inventory: [255],
+      weapons: [],
+      path: [],
+    });
+    expect(g.bytes).toBe(flatcBinary(fixture("monster.fbs"), drake).length);
+  });
+
+  it("bench.fbs: the value flatc -b writes; the size differs only by where each builder pads", async () => {
+    const f = await measure("bench.fbs", "bench.json");
+    expect(f.ok, f.error).toBe(true);
+    const reference = flatcBinary(fixture("bench.fbs"), fixture("bench.json"));
+    expect(flatcJson("bench.fbs", ours(f))).toEqual(flatcJson("bench.fbs", reference));
+    expect(Math.abs(f.bytes - reference.length)).toBeLessThan(16);
   });
 });
