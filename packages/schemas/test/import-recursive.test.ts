@@ -16,7 +16,7 @@ const error = (fn: () => unknown): Error => {
 };
 
 // A .proto message or Avro record may contain itself: the IR holds the cycle (one object that refers
-// to itself; stored by reference). A JSON Schema $ref cycle is still refused by name.
+// to itself; stored by reference). So may a JSON Schema object reached again through $ref (or "#").
 describe("recursive .proto and .avsc types are imported as cycles", () => {
   it("proto: a message that refers to itself, directly and through another message and a list", () => {
     const ir = importProto('syntax = "proto3"; message Node { Node left = 1; int32 v = 2; }');
