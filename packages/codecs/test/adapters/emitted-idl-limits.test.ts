@@ -101,3 +101,19 @@ describe("a list of bytes in FlatBuffers (no vector of vectors)", () => {
     });
   });
 });
+
+describe("a field the message leaves out, in Avro (every record field is written)", () => {
+  it("is still refused with the user's own .avsc, where the field has no default", async () => {
+    const avsc = JSON.stringify({
+      type: "record",
+      name: "M",
+      fields: [
+        { name: "a", type: "int" },
+        { name: "b", type: "long" },
+      ],
+    });
+    const [f] = await measure("avsc", avsc, { a: 1 }, ["avro"]);
+    expect(f?.ok).toBe(false);
+    expect(f?.error).toMatch(/does not fit the \.avsc at b/);
+  });
+});
