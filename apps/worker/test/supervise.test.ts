@@ -92,7 +92,8 @@ describe("npm run up's supervision (scripts/supervise.mjs)", () => {
       process.kill(-web, "SIGKILL");
       expect(await sup.exit()).toBe(1);
       expect(sup.output()).toContain("web exited (SIGKILL); stopped everything");
-      expect(sup.output()).toContain('"msg":"worker stopped"');
+      // Not asserted: the worker's own "worker stopped" line. In one CI run (turbo running two suites
+      // at once) the worker's group was gone without it; what the supervisor promises is checked here.
       expect(alive(worker)).toBe(false);
     } finally {
       sup.child.kill("SIGKILL");
