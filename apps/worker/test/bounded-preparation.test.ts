@@ -60,7 +60,12 @@ describe("preparing a run's data in a bounded child", () => {
         expect(run.status).toBe("failed");
         expect(run.error).toBe("preparing the data exceeded the memory limit (300 MB resident)");
         expect(run.attempts).toBe(1);
-        expect(await (await f.queue.getJob(hostile))?.getState()).toBe("failed");
+        // The run row is written before BullMQ records the job's failure, so wait for the job too.
+        await waitFor(
+          async () => (await (await f.queue.getJob(hostile))?.getState()) === "failed",
+          "the job to be failed",
+          30_000,
+        );
         expect(workDirsOf(hostile)).toEqual([]);
 
         // The same worker process takes the next run and completes it.

@@ -46,7 +46,12 @@ describe("a worker killed mid-run", () => {
       expect(run.error).toMatch(/^the worker stopped while working on this run/);
       // Claimed once: the second worker never ran it again.
       expect(run.attempts).toBe(1);
-      expect(await (await f.queue.getJob(runId))?.getState()).toBe("failed");
+      // The run row is written before BullMQ records the job's failure, so wait for the job too.
+      await waitFor(
+        async () => (await (await f.queue.getJob(runId))?.getState()) === "failed",
+        "the job to be failed",
+        30_000,
+      );
       await waitFor(() => workDirsOf(runId).length === 0, "the dead run's work dir to be swept", 30_000);
       expect(second.output()).not.toContain('"msg":"run started"');
       // BullMQ's own stalled-job failure reached the failure hook (the sweeper is only the net).
