@@ -31,8 +31,7 @@ export async function startWeb(
   env: Record<string, string> = {},
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const tsxCli = fileURLToPath(import.meta.resolve("tsx/cli"));
-  const child: ChildProcess = spawn(process.execPath, [tsxCli, "server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: webDir,
     env: {
       ...process.env,
