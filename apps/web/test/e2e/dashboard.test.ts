@@ -40,7 +40,10 @@ async function expectNoHorizontalScroll(page: Page, width: number) {
       sticking: [...document.querySelectorAll("body *")]
         .filter((e) => e.getBoundingClientRect().right > w + 1)
         .slice(-3)
-        .map((e) => `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)}px)`),
+        .map(
+          (e) =>
+            `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)}px)`,
+        ),
     }),
     width,
   );
