@@ -68,7 +68,18 @@ export const compilers = [
   { file: "/usr/include/capnp/c++.capnp", pkg: "libcapnp-dev" },
 ];
 
-const onPath = (bin) => spawnSync("sh", ["-c", `command -v ${bin}`], { stdio: "ignore" }).status === 0;
+export const onPath = (bin) => spawnSync("sh", ["-c", `command -v ${bin}`], { stdio: "ignore" }).status === 0;
+
+/** `apt-get install` of `pkgs` as root; without root, stops with `why` and the one line to run. */
+export function aptInstall(pkgs, why) {
+  if (process.getuid?.() !== 0 || !onPath("apt-get")) {
+    fail(`${why}: install them with \`sudo apt-get install -y ${pkgs.join(" ")}\` and run this again`);
+  }
+  log(`installing ${pkgs.join(", ")} with apt-get`);
+  const env = { DEBIAN_FRONTEND: "noninteractive" };
+  run("apt-get", ["update", "-qq"], { env });
+  run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...pkgs], { env });
+}
 
 /**
  * Installs Debian packages for missing commands (`bin`) or files (`file`) when root; otherwise says
@@ -77,16 +88,10 @@ const onPath = (bin) => spawnSync("sh", ["-c", `command -v ${bin}`], { stdio: "i
 export function ensureDebianPackages(wanted = compilers) {
   const missing = wanted.filter((c) => (c.file ? !existsSync(c.file) : !onPath(c.bin)));
   if (missing.length === 0) return;
-  const pkgs = missing.map((c) => c.pkg);
-  if (process.getuid?.() !== 0 || !onPath("apt-get")) {
-    fail(
-      `missing ${missing.map((c) => c.bin ?? c.file).join(", ")}: install them with \`sudo apt-get install ${pkgs.join(" ")}\``,
-    );
-  }
-  log(`installing ${pkgs.join(", ")} with apt-get`);
-  const env = { DEBIAN_FRONTEND: "noninteractive" };
-  run("apt-get", ["update", "-qq"], { env });
-  run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...pkgs], { env });
+  aptInstall(
+    missing.map((c) => c.pkg),
+    `missing ${missing.map((c) => c.bin ?? c.file).join(", ")}`,
+  );
 }
 
 export const chromium = { bin: "chromium", pkg: "chromium" };

@@ -5,14 +5,13 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { createConnection } from "node:net";
-import { fail, log, run } from "./lib.mjs";
+import { aptInstall, fail, log, onPath, run } from "./lib.mjs";
 
 /** Defaults shared with packages/db and the apps' env.ts (one role, password = name, loopback only). */
 export const defaultDatabaseUrl = "postgresql://wirebench:wirebench@127.0.0.1:5432/wirebench";
 export const defaultRedisUrl = "redis://127.0.0.1:6379";
 
 const isRoot = () => process.getuid?.() === 0;
-const onPath = (bin) => spawnSync("sh", ["-c", `command -v ${bin}`], { stdio: "ignore" }).status === 0;
 const isLoopback = (host) => ["127.0.0.1", "localhost", "::1", "[::1]"].includes(host);
 const quiet = (cmd, args, opts = {}) => spawnSync(cmd, args, { encoding: "utf8", ...opts });
 
@@ -36,16 +35,6 @@ async function waitFor(host, port, what, seconds = 30) {
     await new Promise((r) => setTimeout(r, 250));
   }
   fail(`${what} did not start on ${host}:${port} within ${seconds} s`);
-}
-
-function aptInstall(pkgs, why) {
-  if (!isRoot() || !onPath("apt-get")) {
-    fail(`${why}: install it with \`sudo apt-get install -y ${pkgs.join(" ")}\` and run this again`);
-  }
-  log(`installing ${pkgs.join(", ")} with apt-get`);
-  const env = { DEBIAN_FRONTEND: "noninteractive" };
-  run("apt-get", ["update", "-qq"], { env });
-  run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...pkgs], { env });
 }
 
 /** Debian's cluster tools: start the newest installed cluster (creating `main` when none exists). */
