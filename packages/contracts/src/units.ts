@@ -1,0 +1,2 @@
+// Dependency-free on purpose: the browser bundle and the CLI both import this subpath.
+export {};
