@@ -1,0 +1,83 @@
+import { libraryVersion } from "../environment/collect-environment.ts";
+import type { Op } from "../harness/protocol.ts";
+import { type SampleSet, summarize } from "../harness/statistics.ts";
+import type { RegistryEntry } from "../registry/registry.ts";
+import type {
+  Artifact,
+  Fidelity,
+  FirstMessage,
+  FormatResult,
+  Limitation,
+  Rename,
+  SizeDetail,
+} from "../result/result-schema.ts";
+
+/** What the parent has learned about one format so far, from its child processes' messages. */
+export interface FormatState {
+  entry: RegistryEntry;
+  error?: string;
+  artifacts: Artifact[];
+  notes: string[];
+  limitations: Limitation[];
+  renames: Rename[];
+  hasAccess: boolean;
+  verified?: { fidelity: Fidelity; sizes: SizeDetail; meanBytes: number; firstMessage?: FirstMessage };
+  samples: Record<Op, SampleSet[]>;
+  alloc: Record<Op, (number | null)[]>;
+  announced: Set<string>;
+  /** The entry of the last final report, so the Result reuses it instead of bootstrapping again. */
+  final?: FormatResult;
+}
+
+export function newFormatState(entry: RegistryEntry): FormatState {
+  return {
+    entry,
+    artifacts: [],
+    notes: [],
+    limitations: [],
+    renames: [],
+    hasAccess: false,
+    samples: { encode: [], decode: [], access: [] },
+    alloc: { encode: [], decode: [], access: [] },
+    announced: new Set(),
+  };
+}
+
+/** The public entry of a format: sizes and fidelity once verified, timings once sampled. */
+export function toFormatResult(st: FormatState, verifyOnly: boolean): FormatResult {
+  const e = st.entry;
+  const v = st.verified;
+  const base: FormatResult = {
+    id: e.id,
+    format: e.format,
+    variant: e.variant,
+    library: e.library,
+    version: libraryVersion(e.library),
+    ok: !st.error,
+    bytes: v?.sizes.dataset.raw ?? 0,
+    compressed: v
+      ? { gzip: v.sizes.dataset.gzip, brotli: v.sizes.dataset.brotli, zstd: v.sizes.dataset.zstd }
+      : { gzip: 0, brotli: 0, zstd: 0 },
+    encode: null,
+    decode: null,
+    fidelity: v?.fidelity ?? { exact: false, issues: [], issueCount: 0, lossyCount: 0 },
+  };
+  if (st.error) base.error = st.error;
+  if (e.minimalVariant) base.minimalVariant = e.minimalVariant;
+  if (v) base.sizes = v.sizes;
+  if (v?.firstMessage) base.firstMessage = v.firstMessage;
+  if (st.artifacts.length) base.artifacts = st.artifacts;
+  if (st.notes.length) base.notes = st.notes;
+  if (st.limitations.length) base.limitations = st.limitations;
+  if (st.renames.length) base.renames = st.renames;
+  if (st.error || verifyOnly || !v) return base;
+  const timing = (op: Op) => {
+    const allocs = st.alloc[op].filter((a): a is number => a !== null).sort((a, b) => a - b);
+    const alloc = st.alloc[op].length === 0 ? undefined : (allocs[Math.floor(allocs.length / 2)] ?? null);
+    return summarize(st.samples[op], v.meanBytes, alloc);
+  };
+  base.encode = timing("encode");
+  base.decode = timing("decode");
+  if (st.hasAccess) base.access = timing("access");
+  return base;
+}

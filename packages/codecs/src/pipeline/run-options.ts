@@ -1,0 +1,61 @@
+import type { Dataset } from "@wirebench/schemas";
+import type { Limits, MeasureSettings } from "../harness/settings.ts";
+import type { RegistryEntry } from "../registry/registry.ts";
+import type { FormatResult } from "../result/result-schema.ts";
+
+export type ProgressPhase = "generating" | "verifying" | "measuring" | "done" | "failed";
+
+export interface ProgressEvent {
+  id: string;
+  format: string;
+  variant: string;
+  phase: ProgressPhase;
+  /** e.g. "process 2/3" while measuring, or the error when failed. */
+  detail?: string;
+}
+
+export interface RunOptions {
+  /** Registry ids or format names (all variants). Default: every variant. */
+  formats?: string[];
+  /** Coarse answer in seconds: one child process, short warm-up and samples. Default false. */
+  quick?: boolean;
+  /** Overrides of the measurement settings (after `quick` is applied). */
+  settings?: Partial<MeasureSettings>;
+  limits?: Partial<Limits>;
+  onProgress?: (e: ProgressEvent) => void;
+  /** Where schemas and generated code go; kept when given, otherwise a temp dir removed at the end. */
+  workDir?: string;
+  /** Only prepare, round-trip and size every format; no timing (fast, for correctness checks). */
+  verifyOnly?: boolean;
+  /** Additional adapters (tests, plugins), appended to the registry. */
+  extraEntries?: RegistryEntry[];
+  /** Replace the registry entirely (tests). */
+  entries?: RegistryEntry[];
+  /**
+   * Lets a caller persist each format as soon as it settles instead of waiting for the whole run.
+   * Called with a format's entry (valid against `formatResultSchema`, keyed by `entry.id`): once with
+   * `final: false` when it has been verified (sizes, fidelity, first message; `encode`/`decode` still
+   * null), and once with `final: true` when it is settled: failed, or its timings aggregated after
+   * the last child process (in `verifyOnly` runs, the verified entry again). The last call for an id
+   * wins. Calls are awaited one after another, in order; a rejection fails the whole comparison.
+   * The `done`/`failed` progress event of a format is emitted only after its final call resolved,
+   * so a consumer that sees `done` can read the saved entry. Default: none.
+   */
+  onFormatResult?: (entry: FormatResult, info: { final: boolean }) => void | Promise<void>;
+  /** Cap on `firstMessage` (the first encoded message kept for a byte view). Default 4096 bytes. */
+  firstMessageMaxBytes?: number;
+  /** Cap on one format's `artifacts` (schema and generated code text), in bytes. Default 256 KiB. */
+  maxArtifactBytes?: number;
+  /** Aborting kills the children and rejects the comparison with the signal's reason. Default: none. */
+  signal?: AbortSignal;
+}
+
+/**
+ * A dataset already written (`v8.serialize`) to `path` by someone else, e.g. a bounded child that
+ * parsed or synthesized it, so that this process never holds the messages.
+ */
+export interface DatasetFile {
+  path: string;
+  schema: Dataset["schema"];
+  messageCount: number;
+}
