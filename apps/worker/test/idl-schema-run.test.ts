@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { FormatResult } from "@wirebench/codecs";
+import type { FormatResult } from "@wirebench/contracts";
 import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseWorkerEnv } from "../src/env.ts";

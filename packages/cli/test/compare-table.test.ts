@@ -1,4 +1,4 @@
-import type { FormatResult, Result, Timing } from "@wirebench/codecs";
+import type { FormatResult, Result, Timing } from "@wirebench/contracts";
 import { describe, expect, it } from "vitest";
 import { renderTable } from "../src/commands/compare.ts";
 

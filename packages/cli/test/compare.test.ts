@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { resultSchema } from "@wirebench/codecs";
+import { resultSchema } from "@wirebench/contracts";
 import { describe, expect, it } from "vitest";
 
 const bin = fileURLToPath(new URL("../bin/wirebench.mjs", import.meta.url));

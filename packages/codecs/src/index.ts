@@ -1,3 +1,5 @@
+// runComparison returns a Result, so the engine's API hands its consumers the contract's types too.
+export * from "@wirebench/contracts/result";
 export { isPlainObject } from "./adapters/convert-values.ts";
 export type { Adapter, PrepareContext, PreparedCodec, Unsupported } from "./adapters/types.ts";
 export { compareDatasets } from "./fidelity/compare-values.ts";
@@ -39,6 +41,5 @@ export {
 } from "./pipeline/run-comparison.ts";
 export { loadAdapter, type RegistryEntry, registry, selectEntries } from "./registry/registry.ts";
 export { capArtifacts, defaultMaxArtifactBytes } from "./result/cap-artifacts.ts";
-export * from "./result/result-schema.ts";
 export { conformToSchema, protoJsonName } from "./schema-bridge/conform-sample.ts";
 export { compressedSizes } from "./sizes/compressed-sizes.ts";

@@ -1,3 +1,3 @@
 // The public contract (docs/architecture.md, "Public contract"): every shape web, worker and CLI
 // exchange is declared here once, as a zod schema with its inferred type.
-export {};
+export * from "./result/index.ts";

@@ -1,4 +1,4 @@
-import { fidelityCounts, sizeSummaryEntries } from "@wirebench/codecs/read-result";
+import { fidelityCounts, sizeSummaryEntries } from "@wirebench/contracts/read-result";
 
 /**
  * Pure calculations behind the run page: who is best, the size/speed Pareto frontier, and the

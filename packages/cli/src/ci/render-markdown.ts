@@ -1,4 +1,4 @@
-import { fidelityCounts, issueSeverity } from "@wirebench/codecs/read-result";
+import { fidelityCounts, issueSeverity } from "@wirebench/contracts/read-result";
 import type { Comparison, Delta } from "./comparison.ts";
 import { codeSpan } from "./escape-markdown.ts";
 

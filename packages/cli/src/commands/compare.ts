@@ -1,18 +1,15 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { extname } from "node:path";
+import { loadDataset, type ProgressEvent, runComparison, schemaKindOf } from "@wirebench/codecs";
 import {
   type FidelitySeverity,
   type FormatResult,
   fidelityCounts,
   issueSeverity,
-  loadDataset,
-  type ProgressEvent,
   type Result,
-  runComparison,
-  schemaKindOf,
   sizeSummaryEntries,
   type Timing,
-} from "@wirebench/codecs";
+} from "@wirebench/contracts";
 import Table from "cli-table3";
 import type { Command } from "commander";
 import pc from "picocolors";

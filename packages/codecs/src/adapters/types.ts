@@ -1,5 +1,5 @@
+import type { Artifact, Limitation, Rename } from "@wirebench/contracts";
 import type { Dataset, DataValue } from "@wirebench/schemas";
-import type { Artifact, Limitation, Rename } from "../result/result-schema.ts";
 
 /**
  * What preparation hands to the verifier and the timed loops. Nothing here compiles or converts.

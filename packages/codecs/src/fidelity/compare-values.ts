@@ -1,6 +1,6 @@
+import { type Fidelity, type FidelityIssue, severityOf } from "@wirebench/contracts";
 import type { DataValue, IrType } from "@wirebench/schemas";
 import { isPlainObject, toBase64 } from "../adapters/convert-values.ts";
-import { type Fidelity, type FidelityIssue, severityOf } from "../result/result-schema.ts";
 
 /** Issues kept in a report; the total is still counted so nothing is silently "exact". */
 export const DEFAULT_MAX_ISSUES = 200;

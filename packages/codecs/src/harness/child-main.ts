@@ -7,11 +7,11 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deserialize } from "node:v8";
+import type { FirstMessage } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
 import { isUnsupported, type PreparedCodec } from "../adapters/types.ts";
 import { compareDatasets } from "../fidelity/compare-values.ts";
 import { loadAdapter } from "../registry/registry.ts";
-import type { FirstMessage } from "../result/result-schema.ts";
 import { compressedSizes } from "../sizes/compressed-sizes.ts";
 import { bytesAllocatedPerOp } from "./allocations.ts";
 import { warmUpAndCalibrate } from "./calibrate.ts";

@@ -1,12 +1,5 @@
+import type { Artifact, Fidelity, FirstMessage, Limitation, Rename, SizeDetail } from "@wirebench/contracts";
 import type { RegistryEntry } from "../registry/registry.ts";
-import type {
-  Artifact,
-  Fidelity,
-  FirstMessage,
-  Limitation,
-  Rename,
-  SizeDetail,
-} from "../result/result-schema.ts";
 import type { MeasureSettings } from "./settings.ts";
 
 export type Op = "encode" | "decode" | "access";

@@ -1,6 +1,6 @@
+import type { Timing } from "@wirebench/contracts";
 import { seededRandom } from "@wirebench/schemas";
 import { probit, quantileSorted, sampleWithReplacement } from "simple-statistics";
-import type { Timing } from "../result/result-schema.ts";
 
 /** One batch of samples (ns per op) tagged with where it came from. */
 export interface SampleSet {

@@ -1,9 +1,9 @@
+import type { FormatResult, Result } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
 import { compilerVersions, gitCommit, libraryVersion, machine } from "../environment/collect-environment.ts";
 import type { Op } from "../harness/protocol.ts";
 import type { Limits, MeasureSettings } from "../harness/settings.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
-import type { FormatResult, Result } from "../result/result-schema.ts";
 
 const OPS: Op[] = ["encode", "decode", "access"];
 

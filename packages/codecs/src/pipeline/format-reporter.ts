@@ -1,4 +1,4 @@
-import type { FormatResult } from "../result/result-schema.ts";
+import type { FormatResult } from "@wirebench/contracts";
 import { type FormatState, toFormatResult } from "./format-state.ts";
 import type { ProgressEvent, ProgressPhase, RunOptions } from "./run-options.ts";
 

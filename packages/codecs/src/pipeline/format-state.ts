@@ -1,7 +1,3 @@
-import { libraryVersion } from "../environment/collect-environment.ts";
-import type { Op } from "../harness/protocol.ts";
-import { type SampleSet, summarize } from "../harness/statistics.ts";
-import type { RegistryEntry } from "../registry/registry.ts";
 import type {
   Artifact,
   Fidelity,
@@ -10,7 +6,11 @@ import type {
   Limitation,
   Rename,
   SizeDetail,
-} from "../result/result-schema.ts";
+} from "@wirebench/contracts";
+import { libraryVersion } from "../environment/collect-environment.ts";
+import type { Op } from "../harness/protocol.ts";
+import { type SampleSet, summarize } from "../harness/statistics.ts";
+import type { RegistryEntry } from "../registry/registry.ts";
 
 /** What the parent has learned about one format so far, from its child processes' messages. */
 export interface FormatState {

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serialize } from "node:v8";
+import { defaultFirstMessageMaxBytes, type Result } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
 import { chooseChildIdentity, createWorkDir } from "../harness/child-sandbox.ts";
 import { runChild } from "../harness/run-child.ts";
@@ -13,7 +14,6 @@ import {
 } from "../harness/settings.ts";
 import { TurnScheduler } from "../harness/turns.ts";
 import { registry, selectEntries } from "../registry/registry.ts";
-import { defaultFirstMessageMaxBytes, type Result } from "../result/result-schema.ts";
 import { assembleResult } from "./assemble-result.ts";
 import { type BufferedSample, handleChildMessage, poolBuffered } from "./child-messages.ts";
 import { FormatReporter } from "./format-reporter.ts";

@@ -1,7 +1,7 @@
+import type { FormatResult } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
 import type { Limits, MeasureSettings } from "../harness/settings.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
-import type { FormatResult } from "../result/result-schema.ts";
 
 export type ProgressPhase = "generating" | "verifying" | "measuring" | "done" | "failed";
 

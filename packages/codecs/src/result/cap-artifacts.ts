@@ -1,4 +1,4 @@
-import type { Artifact } from "./result-schema.ts";
+import type { Artifact } from "@wirebench/contracts";
 
 /** Default of RunOptions.maxArtifactBytes: what one format's schema and generated code may keep. */
 export const defaultMaxArtifactBytes = 256 * 1024;

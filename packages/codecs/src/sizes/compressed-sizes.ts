@@ -1,7 +1,7 @@
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { compress as zstdCompress, decompress as zstdDecompress, init as zstdInit } from "@bokuweb/zstd-wasm";
+import type { SizeDetail } from "@wirebench/contracts";
 import { median } from "simple-statistics";
-import type { SizeDetail } from "../result/result-schema.ts";
 
 /**
  * Levels a server compressing responses on the fly would use, so the three are comparable: zstd 3

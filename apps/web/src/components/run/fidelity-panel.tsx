@@ -1,4 +1,4 @@
-import { issueSeverity } from "@wirebench/codecs/read-result";
+import { issueSeverity } from "@wirebench/contracts/read-result";
 import type { FormatEntry } from "./types";
 
 type Issue = NonNullable<FormatEntry["fidelity"]>["issues"][number];

@@ -1,4 +1,4 @@
-import { formatResultSchema, limitationSchema } from "@wirebench/codecs/result";
+import { formatResultSchema, limitationSchema } from "@wirebench/contracts";
 import { z } from "zod";
 
 /** Public contract of the run API (DESIGN.md §7); the OpenAPI document is generated from these. */

@@ -1,4 +1,4 @@
-import type { Limitation } from "@wirebench/codecs/result";
+import type { Limitation } from "@wirebench/contracts";
 import { AppError } from "../app-error.ts";
 import type { Services } from "./container.ts";
 

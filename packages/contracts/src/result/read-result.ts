@@ -1,6 +1,6 @@
 /**
  * Reading Result JSON without zod (the web page's client code uses these): fidelity severities and
- * which entries a size summary compares. result-schema.ts builds the zod schema from the same lists.
+ * which entries a size summary compares. fidelity.ts builds the zod schema from the same lists.
  */
 
 export const fidelityKinds = [

@@ -1,0 +1,7 @@
+// The Result JSON, one small file per part so fields can be added without touching the others.
+export * from "./fidelity.ts";
+export * from "./format-result.ts";
+export * from "./read-result.ts";
+export * from "./result.ts";
+export * from "./sizes.ts";
+export * from "./timing.ts";
