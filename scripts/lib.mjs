@@ -66,6 +66,8 @@ export const compilers = [
   { file: "/usr/include/google/protobuf/timestamp.proto", pkg: "libprotobuf-dev" },
   // /capnp/c++.capnp, which real .capnp files import (the conformance corpus's addressbook.capnp).
   { file: "/usr/include/capnp/c++.capnp", pkg: "libcapnp-dev" },
+  // `zstd --train`: the dictionaries of the sizes as shipped (packages/codecs/src/sizes/zstd-dictionary.ts).
+  { bin: "zstd", pkg: "zstd" },
 ];
 
 export const onPath = (bin) => spawnSync("sh", ["-c", `command -v ${bin}`], { stdio: "ignore" }).status === 0;

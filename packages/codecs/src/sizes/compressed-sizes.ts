@@ -16,12 +16,13 @@ export const COMPRESS_REPEATS = 3;
 export const COMPRESS_BUDGET_MS = 100;
 
 let zstdReady: Promise<void> | undefined;
-async function ensureZstd(): Promise<void> {
+export async function ensureZstd(): Promise<void> {
   zstdReady ??= zstdInit();
   await zstdReady;
 }
 
-const compressors = {
+/** The three compressors at the levels above (batches and dictionaries reuse them). */
+export const compressors = {
   gzip: (b: Uint8Array) => gzipSync(b),
   brotli: (b: Uint8Array) =>
     brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
@@ -33,10 +34,12 @@ const decompressors = {
   zstd: (b: Uint8Array) => zstdDecompress(b),
 };
 type Name = keyof typeof compressors;
+export type CompressorName = Name;
 const names = Object.keys(compressors) as Name[];
+export const compressorNames = names;
 type PerCompressor = Record<Name, number>;
 
-const msSince = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+export const msSince = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
 /** Mean milliseconds of one call of `fn`, called once per item, only the calls timed. */
 function meanMsPerCall(fn: (b: Uint8Array) => unknown, items: Uint8Array[]): number {
