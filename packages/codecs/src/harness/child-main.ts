@@ -13,6 +13,7 @@ import { isUnsupported, type PreparedCodec } from "../adapters/types.ts";
 import { compareDatasets } from "../fidelity/compare-values.ts";
 import { loadAdapter } from "../registry/registry.ts";
 import { compressedSizes } from "../sizes/compressed-sizes.ts";
+import { shippedSizes } from "../sizes/shipped-sizes.ts";
 import { bytesAllocatedPerOp } from "./allocations.ts";
 import { warmUpAndCalibrate } from "./calibrate.ts";
 import { endWithParent } from "./end-with-parent.ts";
@@ -133,11 +134,20 @@ async function run(job: ChildJob): Promise<void> {
           : compareDatasets(dataset.messages, plain, dataset.schema.root);
         const sizes = await compressedSizes(encoded);
         const firstMessage = firstMessageOf(encoded, job.firstMessageMaxBytes);
+        const root = dataset.schema.root;
+        const shipped = job.shippedSizes
+          ? await shippedSizes(
+              encoded,
+              { ...entry, artifacts: prepared.artifacts },
+              "name" in root ? root.name : undefined,
+            )
+          : undefined;
         await send({
           type: "verified",
           id: entry.id,
           fidelity,
           sizes,
+          ...(shipped ? { shipped } : {}),
           meanBytes: sizes.perMessage.raw,
           ...(firstMessage ? { firstMessage } : {}),
         });

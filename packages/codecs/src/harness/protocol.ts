@@ -1,4 +1,12 @@
-import type { Artifact, Fidelity, FirstMessage, Limitation, Rename, SizeDetail } from "@wirebench/contracts";
+import type {
+  Artifact,
+  Fidelity,
+  FirstMessage,
+  Limitation,
+  Rename,
+  ShippedSizes,
+  SizeDetail,
+} from "@wirebench/contracts";
 import type { RegistryEntry } from "../registry/registry.ts";
 import type { MeasureSettings } from "./settings.ts";
 
@@ -17,6 +25,8 @@ export interface ChildJob {
   verifyOnly: boolean;
   /** Cap on the first encoded message sent back with `verified`, in bytes. */
   firstMessageMaxBytes: number;
+  /** Also compute sizes as shipped (framings, batches, dictionary) while verifying. */
+  shippedSizes: boolean;
 }
 
 /** Child → parent. `step` arms the parent's kill timer and says whom to blame if the child dies. */
@@ -36,6 +46,7 @@ export type ChildMessage =
       id: string;
       fidelity: Fidelity;
       sizes: SizeDetail;
+      shipped?: ShippedSizes;
       meanBytes: number;
       firstMessage?: FirstMessage;
     }

@@ -51,6 +51,7 @@ export function handleChildMessage(ctx: MessageContext, m: ChildMessage): void {
     }
     case "verified":
       st.verified = { fidelity: m.fidelity, sizes: m.sizes, meanBytes: m.meanBytes };
+      if (m.shipped) st.verified.shipped = m.shipped;
       if (m.firstMessage) st.verified.firstMessage = m.firstMessage;
       if (st.error) break;
       // In a verify-only run nothing follows verification: this entry is the final one.

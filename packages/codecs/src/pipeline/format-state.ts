@@ -5,6 +5,7 @@ import type {
   FormatResult,
   Limitation,
   Rename,
+  ShippedSizes,
   SizeDetail,
 } from "@wirebench/contracts";
 import { libraryVersion } from "../environment/collect-environment.ts";
@@ -21,7 +22,13 @@ export interface FormatState {
   limitations: Limitation[];
   renames: Rename[];
   hasAccess: boolean;
-  verified?: { fidelity: Fidelity; sizes: SizeDetail; meanBytes: number; firstMessage?: FirstMessage };
+  verified?: {
+    fidelity: Fidelity;
+    sizes: SizeDetail;
+    shipped?: ShippedSizes;
+    meanBytes: number;
+    firstMessage?: FirstMessage;
+  };
   samples: Record<Op, SampleSet[]>;
   alloc: Record<Op, (number | null)[]>;
   announced: Set<string>;
@@ -65,6 +72,7 @@ export function toFormatResult(st: FormatState, verifyOnly: boolean): FormatResu
   if (st.error) base.error = st.error;
   if (e.minimalVariant) base.minimalVariant = e.minimalVariant;
   if (v) base.sizes = v.sizes;
+  if (v?.shipped) Object.assign(base, v.shipped);
   if (v?.firstMessage) base.firstMessage = v.firstMessage;
   if (st.artifacts.length) base.artifacts = st.artifacts;
   if (st.notes.length) base.notes = st.notes;

@@ -67,6 +67,7 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
           verify: p === 0 ? pending.filter((e) => !states.get(e.id)?.verified).map((e) => e.id) : [],
           verifyOnly,
           firstMessageMaxBytes: opts.firstMessageMaxBytes ?? defaultFirstMessageMaxBytes,
+          shippedSizes: opts.shippedSizes ?? true,
         },
         limits,
         (m) => handleChildMessage({ ...ctx, maxArtifactBytes: opts.maxArtifactBytes }, m),

@@ -46,6 +46,11 @@ export interface RunOptions {
   firstMessageMaxBytes?: number;
   /** Cap on one format's `artifacts` (schema and generated code text), in bytes. Default 256 KiB. */
   maxArtifactBytes?: number;
+  /**
+   * Sizes as shipped (`framed`, `batched`, `dictionary`; docs/framing.md), computed while verifying.
+   * Default true; the size sweep turns them off to keep its points cheap.
+   */
+  shippedSizes?: boolean;
   /** Aborting kills the children and rejects the comparison with the signal's reason. Default: none. */
   signal?: AbortSignal;
 }

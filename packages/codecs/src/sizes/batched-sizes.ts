@@ -1,20 +1,8 @@
-import { type CompressorName, compressorNames, compressors, ensureZstd, msSince } from "./compressed-sizes.ts";
+import type { BatchedSize } from "@wirebench/contracts/result";
+import { compressorNames, compressors, ensureZstd, msSince } from "./compressed-sizes.ts";
 
 /** Messages per batch measured by default (each capped at the dataset's message count). */
 export const BATCH_SIZES = [1, 10, 100, 1000] as const;
-
-export interface BatchedSize {
-  /** Messages per batch (the last batch holds the remainder). */
-  messages: number;
-  batches: number;
-  /** Bytes of the whole dataset sent as these batches: sums over batches. */
-  raw: number;
-  gzip: number;
-  brotli: number;
-  zstd: number;
-  /** Milliseconds to compress every batch once, per compressor. */
-  compressMs: Record<CompressorName, number>;
-}
 
 /** `sizes` capped at `count`, deduplicated, ascending: N = 1000 on 40 messages is one batch of 40. */
 export function batchSizesFor(count: number, sizes: readonly number[] = BATCH_SIZES): number[] {

@@ -38,7 +38,7 @@ export function schemaRegistryFrame(
 ): Uint8Array {
   const head = new Uint8Array(5);
   new DataView(head.buffer).setUint32(1, schemaId >>> 0, false);
-  let indexes = new Uint8Array(0);
+  let indexes: Uint8Array = new Uint8Array(0);
   if (protobufMessageIndexes) {
     const isFirst = protobufMessageIndexes.length === 1 && protobufMessageIndexes[0] === 0;
     const w = protobuf.Writer.create();
@@ -63,7 +63,8 @@ const NEWLINE = 0x0a;
  * that holds one (pretty-printed text) cannot be a line, and saying so beats a wrong size.
  */
 export function ndjsonLine(message: Uint8Array): Uint8Array {
-  if (message.includes(NEWLINE)) throw new Error("a JSON message holding a newline cannot be one NDJSON line");
+  if (message.includes(NEWLINE))
+    throw new Error("a JSON message holding a newline cannot be one NDJSON line");
   const line = new Uint8Array(message.byteLength + 1);
   line.set(message, 0);
   line[message.byteLength] = NEWLINE;

@@ -1,5 +1,5 @@
+import type { Artifact } from "@wirebench/contracts/result";
 import protobuf from "protobufjs";
-import type { Artifact } from "../result/result-schema.ts";
 import { AVRO_CONTAINER_CODECS, avroContainer } from "./avro-container.ts";
 import { ensureZstd } from "./compressed-sizes.ts";
 import {
@@ -60,7 +60,9 @@ export async function framedSizes(
     const proto = ctx.id === "protobuf" ? schemaText(ctx, ".proto") : undefined;
     const indexes = proto && rootName ? protobufRootIndexes(proto, rootName) : undefined;
     if (ctx.id !== "protobuf" || indexes) {
-      framed["schema-registry"] = sum(encoded.map((m) => schemaRegistryFrame(m, SCHEMA_REGISTRY_EXAMPLE_ID, indexes)));
+      framed["schema-registry"] = sum(
+        encoded.map((m) => schemaRegistryFrame(m, SCHEMA_REGISTRY_EXAMPLE_ID, indexes)),
+      );
     }
   }
   if (JSON_TEXT_IDS.has(ctx.id)) {

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { compressUsingDict, createCCtx, freeCCtx } from "@bokuweb/zstd-wasm";
+import type { DictionarySize } from "@wirebench/contracts/result";
 import { compressors, ensureZstd, msSince, ZSTD_LEVEL } from "./compressed-sizes.ts";
 
 /** Fewer messages than this and no dictionary is trained (zstd --train needs several samples per part). */
@@ -18,24 +19,7 @@ export const DICTIONARY_MIN_BYTES = 256;
 /** The Debian `zstd` command trains dictionaries; ZSTD_BIN names another. */
 export const zstdBin = () => process.env.ZSTD_BIN || "zstd";
 
-export interface DatasetPart {
-  messages: number;
-  bytes: number;
-}
-
-export type DictionarySize =
-  | {
-      /** Bytes of the measured messages, each compressed alone with the dictionary. */
-      zstd: number;
-      /** The same messages compressed alone without a dictionary, at the same level. */
-      plainZstd: number;
-      trainedOn: DatasetPart;
-      measuredOn: DatasetPart;
-      dictionaryBytes: number;
-      /** Milliseconds `zstd --train` took. */
-      trainMs: number;
-    }
-  | { unavailable: string };
+type DatasetPart = Extract<DictionarySize, { trainedOn: unknown }>["trainedOn"];
 
 const partOf = (messages: Uint8Array[]): DatasetPart => ({
   messages: messages.length,
@@ -43,12 +27,15 @@ const partOf = (messages: Uint8Array[]): DatasetPart => ({
 });
 
 /** Trains a zstd dictionary on `samples` with the zstd command; the dictionary, or why there is none. */
-export function trainDictionary(samples: Uint8Array[], maxBytes: number): Uint8Array | { unavailable: string } {
+export function trainDictionary(
+  samples: Uint8Array[],
+  maxBytes: number,
+): Uint8Array | { unavailable: string } {
   const dir = mkdtempSync(join(tmpdir(), "wirebench-zdict-"));
   try {
     const sampleDir = join(dir, "samples");
     mkdirSync(sampleDir);
-    samples.forEach((s, i) => writeFileSync(join(sampleDir, String(i)), s));
+    for (const [i, s] of samples.entries()) writeFileSync(join(sampleDir, String(i)), s);
     const out = join(dir, "dictionary");
     const run = spawnSync(zstdBin(), ["--train", "-r", sampleDir, "-o", out, `--maxdict=${maxBytes}`, "-q"], {
       encoding: "utf8",
@@ -80,7 +67,7 @@ export function trainDictionary(samples: Uint8Array[], maxBytes: number): Uint8A
 export async function dictionarySizes(encoded: Uint8Array[]): Promise<DictionarySize> {
   if (encoded.length < DICTIONARY_MIN_MESSAGES)
     return {
-      unavailable: `${encoded.length} messages: a dictionary needs at least ${DICTIONARY_MIN_MESSAGES}, half to train on and half to measure`,
+      unavailable: `${encoded.length} message${encoded.length === 1 ? "" : "s"}: a dictionary needs at least ${DICTIONARY_MIN_MESSAGES}, half to train on and half to measure`,
     };
   await ensureZstd();
   const split = Math.floor(encoded.length * DICTIONARY_TRAIN_SHARE);

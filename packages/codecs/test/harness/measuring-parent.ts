@@ -80,6 +80,7 @@ const outcome = await runChild(
     verify: [],
     verifyOnly: false,
     firstMessageMaxBytes: 16,
+    shippedSizes: false,
   },
   defaultLimits,
   (m) => {

@@ -29,12 +29,17 @@ async function readWithAvsc(file: Buffer): Promise<unknown[]> {
       null: (b: Buffer, cb: (e: Error | null, out?: Buffer) => void) => cb(null, b),
       deflate: (b: Buffer, cb: (e: Error | null, out?: Buffer) => void) =>
         import("node:zlib").then((z) => z.inflateRaw(b, cb)),
-      zstandard: (b: Buffer, cb: (e: Error | null, out?: Buffer) => void) => cb(null, Buffer.from(zstdDecompress(b))),
+      zstandard: (b: Buffer, cb: (e: Error | null, out?: Buffer) => void) =>
+        cb(null, Buffer.from(zstdDecompress(b))),
     },
   });
   const out: unknown[] = [];
   await new Promise<void>((resolve, reject) => {
-    Readable.from([file]).pipe(decoder).on("data", (r) => out.push({ ...r })).on("end", resolve).on("error", reject);
+    Readable.from([file])
+      .pipe(decoder)
+      .on("data", (r) => out.push({ ...r }))
+      .on("end", resolve)
+      .on("error", reject);
   });
   return out;
 }

@@ -2,7 +2,11 @@ import { readCorpus } from "@wirebench/corpus";
 import { beforeAll, describe, expect, it } from "vitest";
 import { batchedSizes, batchSizesFor } from "../../src/sizes/batched-sizes.ts";
 import { compressedSizes, ensureZstd } from "../../src/sizes/compressed-sizes.ts";
-import { DICTIONARY_MIN_MESSAGES, dictionarySizes, trainDictionary } from "../../src/sizes/zstd-dictionary.ts";
+import {
+  DICTIONARY_MIN_MESSAGES,
+  dictionarySizes,
+  trainDictionary,
+} from "../../src/sizes/zstd-dictionary.ts";
 
 // citm_catalog.json's events as NDJSON: 184 small records (~200 B) that share every key.
 const events = Object.values(JSON.parse(readCorpus("citm_catalog.json")).events as Record<string, unknown>);

@@ -2,7 +2,6 @@ import { decodeMultiple } from "cbor-x";
 import { Packr } from "msgpackr";
 import protobuf from "protobufjs";
 import { describe, expect, it } from "vitest";
-import { framedSizes, protobufRootIndexes } from "../../src/sizes/framed-sizes.ts";
 import {
   grpcFrame,
   ndjsonLine,
@@ -10,6 +9,7 @@ import {
   selfDelimitedSequence,
   varintDelimited,
 } from "../../src/sizes/frame-message.ts";
+import { framedSizes, protobufRootIndexes } from "../../src/sizes/framed-sizes.ts";
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 const bytes = (n: number) => new Uint8Array(n).fill(0xab);
@@ -92,7 +92,8 @@ describe("framedSizes picks the framings a format ships with", () => {
   });
 
   it("Protobuf: 6 B per message when the root is the .proto's first message, 7 B when third", async () => {
-    const proto = 'syntax = "proto3";\npackage p;\nmessage A { int32 x = 1; }\nmessage B { A a = 1; }\nmessage C { B b = 1; }\n';
+    const proto =
+      'syntax = "proto3";\npackage p;\nmessage A { int32 x = 1; }\nmessage B { A a = 1; }\nmessage C { B b = 1; }\n';
     const artifacts = [{ name: "schema.proto", kind: "schema" as const, text: proto }];
     expect(protobufRootIndexes(proto, "C")).toEqual([2]);
     const first = await framedSizes(messages, { id: "protobuf", format: "protobuf", artifacts }, "A");

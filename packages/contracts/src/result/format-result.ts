@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fidelitySchema } from "./fidelity.ts";
+import { batchedSizeSchema, dictionarySizeSchema, framedSchema } from "./shipped.ts";
 import { compressedSchema, sizeDetailSchema } from "./sizes.ts";
 import { timingSchema } from "./timing.ts";
 
@@ -82,6 +83,12 @@ export const formatResultSchema = z.object({
   access: timingSchema.nullable().optional(),
   fidelity: fidelitySchema,
   sizes: sizeDetailSchema.optional(),
+  /** The dataset's bytes in each framing that applies (gRPC, schema registry, NDJSON, Avro container…). */
+  framed: framedSchema.optional(),
+  /** Sizes when N messages are compressed together, N = 1, 10, 100, 1000 capped at the dataset. */
+  batched: z.array(batchedSizeSchema).optional(),
+  /** zstd with a dictionary trained on half the dataset, measured on the other half. */
+  dictionary: dictionarySizeSchema.optional(),
   artifacts: z.array(artifactSchema).optional(),
   notes: z.array(z.string()).optional(),
   /** Constructs of the user's schema this format cannot carry as written; absent when none. */

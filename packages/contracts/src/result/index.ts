@@ -3,5 +3,6 @@ export * from "./fidelity.ts";
 export * from "./format-result.ts";
 export * from "./read-result.ts";
 export * from "./result.ts";
+export * from "./shipped.ts";
 export * from "./sizes.ts";
 export * from "./timing.ts";
