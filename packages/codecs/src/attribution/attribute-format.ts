@@ -1,7 +1,7 @@
+import type { Limitation } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
 import type { PreparedCodec } from "../adapters/types.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
-import type { Limitation } from "../result/result-schema.ts";
 import { type AttributionEntry, Tally } from "./tally.ts";
 import { walkerFor } from "./walkers.ts";
 
@@ -51,7 +51,11 @@ export async function attributeFormat(
   }
   if (reason === undefined) return { entries: tally.entries(maxPaths), tally };
   tally = new Tally();
-  tally.add("", "unattributed", encoded.reduce((n, b) => n + b.byteLength, 0));
+  tally.add(
+    "",
+    "unattributed",
+    encoded.reduce((n, b) => n + b.byteLength, 0),
+  );
   return {
     entries: tally.entries(maxPaths),
     tally,

@@ -1,6 +1,6 @@
 import { ByteReader } from "./byte-reader.ts";
 import type { PathGuide } from "./path-guide.ts";
-import type { Tally } from "./tally.ts";
+import { discard, type Tally } from "./tally.ts";
 
 /**
  * CBOR (RFC 8949): a scalar's head and payload go to its path, as does a tag in front of a scalar
@@ -41,7 +41,7 @@ function item(r: ByteReader, g: PathGuide, t: Tally, as: "value" | "key"): strin
   }
   if (major === 2 || major === 3) {
     if (arg >= 0) r.skip(arg);
-    else while (r.bytes[r.pos] !== BREAK) item(r, g, scratch, as);
+    else while (r.bytes[r.pos] !== BREAK) item(r, g, discard, as);
     if (arg < 0) r.skip(1);
     t.add(g.path, as, r.since(start));
     return major === 3 && as === "key" && arg >= 0
@@ -55,10 +55,7 @@ function item(r: ByteReader, g: PathGuide, t: Tally, as: "value" | "key"): strin
       t.add(g.path, as === "key" ? "key" : "tag", r.since(start));
       return item(r, g, t, as);
     }
-    const tagged = new ByteReader(r.bytes);
-    tagged.pos = r.pos;
-    item(tagged, g, scratch, as);
-    r.pos = tagged.pos;
+    item(r, g, discard, as);
     t.add(g.path, as, r.since(start));
     return undefined;
   }
@@ -71,7 +68,7 @@ function item(r: ByteReader, g: PathGuide, t: Tally, as: "value" | "key"): strin
       continue;
     }
     const keyStart = r.pos;
-    const key = item(r, g, scratch, "key");
+    const key = item(r, g, discard, "key");
     const child = g.key(key ?? Buffer.from(r.bytes.subarray(keyStart, r.pos)).toString("hex"));
     t.add(child.path, "key", r.since(keyStart));
     item(r, child, t, as);
@@ -82,6 +79,3 @@ function item(r: ByteReader, g: PathGuide, t: Tally, as: "value" | "key"): strin
   }
   return undefined;
 }
-
-/** Swallows what a nested walk adds when its caller files the bytes as one. */
-const scratch = { add() {} } as unknown as Tally;

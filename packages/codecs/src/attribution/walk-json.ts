@@ -32,12 +32,19 @@ function stringEnd(b: Uint8Array, start: number): number {
 
 function value(b: Uint8Array, r: { pos: number }, g: PathGuide, t: Tally): void {
   const c = b[r.pos];
-  if (c === 0x7b) return container(b, r, g, t, 0x7d, true);
-  if (c === 0x5b) return container(b, r, g, t, 0x5d, false);
+  if (c === 0x7b) {
+    container(b, r, g, t, 0x7d, true);
+    return;
+  }
+  if (c === 0x5b) {
+    container(b, r, g, t, 0x5d, false);
+    return;
+  }
   const start = r.pos;
   if (c === QUOTE) r.pos = stringEnd(b, start);
   else {
-    while (r.pos < b.length && !isSpace(b[r.pos]) && ![0x2c, 0x7d, 0x5d].includes(b[r.pos] as number)) r.pos++;
+    while (r.pos < b.length && !isSpace(b[r.pos]) && ![0x2c, 0x7d, 0x5d].includes(b[r.pos] as number))
+      r.pos++;
   }
   if (r.pos === start) throw new Error(`JSON: no value at ${start}`);
   t.add(g.path, "value", r.pos - start);

@@ -1,6 +1,6 @@
 import { ByteReader } from "./byte-reader.ts";
 import type { PathGuide } from "./path-guide.ts";
-import type { Tally } from "./tally.ts";
+import { discard, type Tally } from "./tally.ts";
 
 /**
  * MessagePack: a scalar's type byte, length and payload go to its path; a map or array header (its
@@ -44,18 +44,15 @@ function item(r: ByteReader, g: PathGuide, t: Tally, as: "value" | "key"): strin
       item(r, g.item(), t, as);
       continue;
     }
-    // The key's path is only known once it is read: read it into a scratch tally first.
+    // The key's path is only known once it is read: read it into a discard tally first.
     const keyStart = r.pos;
-    const key = item(r, g, scratch, "key") ?? "";
+    const key = item(r, g, discard, "key") ?? "";
     const child = g.key(key);
     t.add(child.path, "key", r.since(keyStart));
     item(r, child, t, as);
   }
   return undefined;
 }
-
-/** Swallows what a key's own walk adds; the caller files the key's bytes under the field. */
-const scratch = { add() {} } as unknown as Tally;
 
 /** A str key's text (fixstr or str8/16/32); other key types name the path by their bytes. */
 function keyText(b: Uint8Array, start: number, end: number): string {

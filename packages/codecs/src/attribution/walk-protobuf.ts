@@ -50,7 +50,7 @@ function message(
       const sub = field?.resolvedType;
       if (field?.map) {
         t.add(place.path, "length", lenBytes);
-        mapEntry(r, r.pos + len, field as protobuf.MapField, place.path, names, t, inside);
+        mapEntry(r, r.pos + len, field, place.path, names, t, inside);
         continue;
       }
       if (sub instanceof protobuf.Type) {
@@ -76,7 +76,7 @@ function message(
 function mapEntry(
   r: ByteReader,
   end: number,
-  field: protobuf.MapField,
+  field: protobuf.Field,
   path: string,
   names: IdlNames,
   t: Tally,

@@ -1,15 +1,27 @@
-import { type Dataset, emitProto } from "@wirebench/schemas";
-import { protoTypeOf } from "../adapters/protobuf.ts";
+import {
+  type Dataset,
+  type EmittedSchema,
+  emitAvsc,
+  emitProto,
+  emitThrift,
+  type IrSchema,
+} from "@wirebench/schemas";
+import avro from "avsc";
 import { protoAsWritten } from "../adapters/proto-as-written.ts";
+import { protoTypeOf } from "../adapters/protobuf.ts";
 import type { PreparedCodec } from "../adapters/types.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
+import { asWritten } from "../schema-bridge/as-written.ts";
 import { IdlNames } from "./idl-names.ts";
 import { PathGuide } from "./path-guide.ts";
 import type { Tally } from "./tally.ts";
+import { walkAvro } from "./walk-avro.ts";
+import { walkBson } from "./walk-bson.ts";
 import { walkCbor } from "./walk-cbor.ts";
 import { walkJson } from "./walk-json.ts";
 import { walkMsgpack } from "./walk-msgpack.ts";
 import { walkProtobuf } from "./walk-protobuf.ts";
+import { walkThrift } from "./walk-thrift.ts";
 
 export type Walk = (bytes: Uint8Array, tally: Tally) => void;
 
@@ -30,6 +42,43 @@ const protobufWalker: Factory = (dataset) => {
   return (bytes, tally) => walkProtobuf(bytes, type, names, tally);
 };
 
+/** The Avro schema measured: the user's .avsc as written, else the one emitted from the IR. */
+const avroWalker: Factory = (dataset) => {
+  const emitted =
+    dataset.schema.original?.idl === "avsc"
+      ? asWritten(dataset.schema, "schema.avsc")
+      : emitAvsc(dataset.schema);
+  const type = avro.Type.forSchema(JSON.parse(emitted.text));
+  const names = new IdlNames(emitted);
+  return (bytes, tally) => walkAvro(bytes, type, names, tally);
+};
+
+/**
+ * The schema a code-generating format measured: the user's own (.thrift, .fbs, .capnp) unless the
+ * adapter fell back to the emitted one, which its first note says (see withOwnSchema).
+ */
+export function measuredSchema(
+  dataset: Dataset,
+  codec: PreparedCodec,
+  idl: "thrift" | "fbs" | "capnp",
+  emit: (schema: IrSchema) => EmittedSchema,
+): EmittedSchema {
+  const fellBack = codec.notes?.some((n) => n.startsWith(`your .${idl} could not be measured as written`));
+  return dataset.schema.original?.idl === idl && !fellBack
+    ? asWritten(dataset.schema, `schema.${idl}`)
+    : emit(dataset.schema);
+}
+
+const thriftWalker =
+  (compact: boolean): Factory =>
+  (dataset, codec) => {
+    const emitted = measuredSchema(dataset, codec, "thrift", emitThrift);
+    const root = emitted.ir.root;
+    if (root.kind !== "record") return "the Thrift root is not a struct";
+    const ctx = { names: new IdlNames(emitted), compact };
+    return (bytes, tally) => walkThrift(bytes, root, ctx, tally);
+  };
+
 /** By registry id first, then by format (so a new variant of a walked format is walked too). */
 const factories: Record<string, Factory> = {
   json: selfDescribing(walkJson),
@@ -38,6 +87,10 @@ const factories: Record<string, Factory> = {
   msgpack: selfDescribing(walkMsgpack),
   cbor: selfDescribing(walkCbor),
   protobuf: protobufWalker,
+  bson: selfDescribing(walkBson),
+  avro: avroWalker,
+  "thrift-binary": thriftWalker(false),
+  "thrift-compact": thriftWalker(true),
 };
 
 export async function walkerFor(

@@ -10,6 +10,7 @@ import { deserialize } from "node:v8";
 import type { FirstMessage } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
 import { isUnsupported, type PreparedCodec } from "../adapters/types.ts";
+import { attributeFormat } from "../attribution/attribute-format.ts";
 import { compareDatasets } from "../fidelity/compare-values.ts";
 import { loadAdapter } from "../registry/registry.ts";
 import { compressedSizes } from "../sizes/compressed-sizes.ts";
@@ -142,6 +143,7 @@ async function run(job: ChildJob): Promise<void> {
               "name" in root ? root.name : undefined,
             )
           : undefined;
+        const attribution = await attributeFormat(entry, dataset, prepared, encoded);
         await send({
           type: "verified",
           id: entry.id,
@@ -150,6 +152,8 @@ async function run(job: ChildJob): Promise<void> {
           ...(shipped ? { shipped } : {}),
           meanBytes: sizes.perMessage.raw,
           ...(firstMessage ? { firstMessage } : {}),
+          attribution: attribution.entries,
+          ...(attribution.limitation ? { attributionLimitation: attribution.limitation } : {}),
         });
       }
       live.push({ id: entry.id, codec: prepared, encoded, fns: {} });

@@ -1,5 +1,6 @@
 import type {
   Artifact,
+  AttributionEntry,
   Fidelity,
   FirstMessage,
   Limitation,
@@ -49,6 +50,9 @@ export type ChildMessage =
       shipped?: ShippedSizes;
       meanBytes: number;
       firstMessage?: FirstMessage;
+      /** Where the bytes go (see attributeFormat), and why not when they could not be walked. */
+      attribution?: AttributionEntry[];
+      attributionLimitation?: Limitation;
     }
   | {
       type: "samples";

@@ -53,6 +53,8 @@ export function handleChildMessage(ctx: MessageContext, m: ChildMessage): void {
       st.verified = { fidelity: m.fidelity, sizes: m.sizes, meanBytes: m.meanBytes };
       if (m.shipped) st.verified.shipped = m.shipped;
       if (m.firstMessage) st.verified.firstMessage = m.firstMessage;
+      if (m.attribution) st.verified.attribution = m.attribution;
+      if (m.attributionLimitation) st.limitations = [...st.limitations, m.attributionLimitation];
       if (st.error) break;
       // In a verify-only run nothing follows verification: this entry is the final one.
       if (ctx.verifyOnly) ctx.reporter.report(st, true, () => ctx.reporter.emit(st, "done"));

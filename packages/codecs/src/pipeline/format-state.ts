@@ -1,5 +1,6 @@
 import type {
   Artifact,
+  AttributionEntry,
   Fidelity,
   FirstMessage,
   FormatResult,
@@ -28,6 +29,7 @@ export interface FormatState {
     shipped?: ShippedSizes;
     meanBytes: number;
     firstMessage?: FirstMessage;
+    attribution?: AttributionEntry[];
   };
   samples: Record<Op, SampleSet[]>;
   alloc: Record<Op, (number | null)[]>;
@@ -74,6 +76,7 @@ export function toFormatResult(st: FormatState, verifyOnly: boolean): FormatResu
   if (v) base.sizes = v.sizes;
   if (v?.shipped) Object.assign(base, v.shipped);
   if (v?.firstMessage) base.firstMessage = v.firstMessage;
+  if (v?.attribution) base.attribution = v.attribution;
   if (st.artifacts.length) base.artifacts = st.artifacts;
   if (st.notes.length) base.notes = st.notes;
   if (st.limitations.length) base.limitations = st.limitations;

@@ -1,12 +1,14 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Dataset } from "@wirebench/schemas";
 import { isUnsupported } from "../../src/adapters/types.ts";
 import { type Attribution, attributeFormat } from "../../src/attribution/attribute-format.ts";
 import { loadDataset, type SampleInput } from "../../src/index.ts";
 import { loadAdapter, type RegistryEntry, registry } from "../../src/registry/registry.ts";
 
-export const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8");
+export const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8");
 
 /** The Protobuf tutorial's AddressBook with its .proto: 228 bytes in protoc's encoding. */
 export const addressBook: SampleInput = {
@@ -22,8 +24,11 @@ export interface Attributed extends Attribution {
 }
 
 /** Prepares a format as the child process does, encodes every message and attributes the bytes. */
-export async function attribute(entry: RegistryEntry, input: SampleInput): Promise<Attributed | string> {
-  const dataset = loadDataset(input);
+export async function attribute(
+  entry: RegistryEntry,
+  input: SampleInput | Dataset,
+): Promise<Attributed | string> {
+  const dataset = "messages" in input ? input : loadDataset(input);
   const adapter = await loadAdapter(entry);
   const workDir = mkdtempSync(join(tmpdir(), `attr-${entry.id}-`));
   await adapter.generate?.(dataset, { workDir });
@@ -33,6 +38,46 @@ export async function attribute(entry: RegistryEntry, input: SampleInput): Promi
   const a = await attributeFormat(entry, dataset, codec, encoded);
   return { ...a, id: entry.id, bytes: encoded.reduce((n, b) => n + b.byteLength, 0), encoded };
 }
+
+const corpusFile = (name: string) =>
+  readFileSync(new URL(`../../../corpus/data/${name}`, import.meta.url), "utf8");
+const conformanceFile = (name: string) =>
+  readFileSync(new URL(`../../../conformance/data/${name}`, import.meta.url), "utf8");
+
+/** Samples of different shapes: small slices of the public corpora (schema inferred) and seed models. */
+export const samples: Record<string, SampleInput> = {
+  addressBook,
+  // Three statuses: nested users, entities lists, nulls, long ids, unicode text.
+  twitter: {
+    text: (JSON.parse(corpusFile("twitter.json")).statuses as unknown[])
+      .slice(0, 3)
+      .map((s) => JSON.stringify(s))
+      .join("\n"),
+    sampleFormat: "ndjson",
+  },
+  // Objects keyed by id (maps), arrays of numbers, nested records.
+  citm: {
+    text: JSON.stringify(
+      Object.fromEntries(
+        Object.entries(JSON.parse(corpusFile("citm_catalog.json")) as Record<string, unknown>).map(
+          ([k, v]) => [
+            k,
+            v && typeof v === "object" && !Array.isArray(v)
+              ? Object.fromEntries(Object.entries(v).slice(0, 4))
+              : Array.isArray(v)
+                ? v.slice(0, 3)
+                : v,
+          ],
+        ),
+      ),
+    ),
+  },
+  video: {
+    text: conformanceFile("models/video.ndjson"),
+    sampleFormat: "ndjson",
+    schema: { kind: "proto", text: conformanceFile("models/video.proto") },
+  },
+};
 
 export const entryOf = (id: string) => registry.find((e) => e.id === id) as RegistryEntry;
 export const sum = (a: { bytes: number }[]) => a.reduce((n, e) => n + e.bytes, 0);

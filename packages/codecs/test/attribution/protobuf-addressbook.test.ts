@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressBook, type Attributed, attribute, entryOf, sum } from "./attribution-helpers.ts";
+import { type Attributed, addressBook, attribute, entryOf, sum } from "./attribution-helpers.ts";
 
 describe("protobuf attribution of the tutorial's AddressBook", () => {
   it("adds up to the 228 bytes protoc writes and names people.phones.number", async () => {
@@ -17,6 +17,5 @@ describe("protobuf attribution of the tutorial's AddressBook", () => {
     expect(Object.keys(byPath)).toEqual(
       expect.arrayContaining(["people.name", "people.email", "people.last_updated", "(tags)", "(lengths)"]),
     );
-    console.log(a.entries);
   });
 });

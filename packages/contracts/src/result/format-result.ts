@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attributionEntrySchema } from "./attribution.ts";
 import { fidelitySchema } from "./fidelity.ts";
 import { batchedSizeSchema, dictionarySizeSchema, framedSchema } from "./shipped.ts";
 import { compressedSchema, sizeDetailSchema } from "./sizes.ts";
@@ -95,6 +96,11 @@ export const formatResultSchema = z.object({
   limitations: z.array(limitationSchema).optional(),
   /** Identifiers this format's emitted schema renamed (reserved word, collision); absent when none. */
   renames: z.array(renameSchema).optional(),
+  /**
+   * Where the bytes go: bytes per field path and per structural cost, largest first, adding up to
+   * `bytes`. Present once the format was verified; absent in results made before it existed.
+   */
+  attribution: z.array(attributionEntrySchema).optional(),
   /** Present once the format was verified (also on an entry that failed later, while measuring). */
   firstMessage: firstMessageSchema.optional(),
   /**

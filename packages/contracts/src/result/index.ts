@@ -1,4 +1,5 @@
 // The Result JSON, one small file per part so fields can be added without touching the others.
+export * from "./attribution.ts";
 export * from "./fidelity.ts";
 export * from "./format-result.ts";
 export * from "./read-result.ts";
