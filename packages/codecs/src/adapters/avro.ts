@@ -6,7 +6,7 @@ import { asWritten } from "../schema-bridge/as-written.ts";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
 import { asBuffer } from "./convert-values.ts";
 import { schemaReport } from "./schema-report.ts";
-import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
+import type { Adapter, PreparedCodec } from "./types.ts";
 
 /**
  * avsc's `long` is a JS number and refuses values beyond 2^53; this one carries bigint on the wire
@@ -58,9 +58,7 @@ export function prepareAvro(dataset: Dataset, emitted: EmittedSchema, workDir: s
 }
 
 export const avroAdapter: Adapter = {
-  prepare(dataset, ctx): PreparedCodec | Unsupported {
-    if (dataset.schema.root.kind === "any")
-      return { unsupported: "Avro needs a schema; the IR root is untyped" };
+  prepare(dataset, ctx): PreparedCodec {
     // A schema imported from an .avsc is measured as written (Avro's reference bytes); the IR
     // names are the .avsc's own, so values map one to one.
     const emitted =

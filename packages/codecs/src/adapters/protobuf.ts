@@ -7,7 +7,7 @@ import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
 import { asBuffer } from "./convert-values.ts";
 import { protoAsWritten, wellKnownHooks } from "./proto-as-written.ts";
 import { schemaReport } from "./schema-report.ts";
-import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
+import type { Adapter, PreparedCodec } from "./types.ts";
 
 /**
  * The root message type of an emitted `.proto`, as the adapter (and the benches' direct calls) use it.
@@ -90,9 +90,7 @@ export function prepareProtobuf(
 
 function protobufAdapter(json: boolean): Adapter {
   return {
-    prepare(dataset, ctx): PreparedCodec | Unsupported {
-      if (dataset.schema.root.kind === "any")
-        return { unsupported: "Protobuf needs a schema; the IR root is untyped" };
+    prepare(dataset, ctx): PreparedCodec {
       // A schema imported from a .proto is measured as written: protoc's bytes, not a re-emitted schema's.
       const emitted = protoAsWritten(dataset.schema) ?? emitProto(dataset.schema);
       return prepareProtobuf(dataset, emitted, ctx.workDir, json);

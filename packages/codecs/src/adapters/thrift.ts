@@ -142,9 +142,11 @@ export async function prepareThrift(
   };
 }
 
-/** Why Thrift cannot take this dataset, or undefined when it can. */
+/**
+ * Why Thrift cannot take this dataset, or undefined when it can. Untyped data never reaches here:
+ * the registry's `schema` flag turns it away (registry/require-schema.ts).
+ */
 function unsupportedReason(dataset: Dataset): string | undefined {
-  if (dataset.schema.root.kind === "any") return "Thrift needs a schema; the IR root is untyped";
   if (dataset.schema.root.kind !== "record") return "Thrift messages are structs; the root is not a record";
   return undefined;
 }

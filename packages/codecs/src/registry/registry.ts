@@ -1,4 +1,5 @@
 import type { Adapter } from "../adapters/types.ts";
+import { requireSchema } from "./require-schema.ts";
 
 /**
  * Every format variant Wirebench measures. Adapters load lazily so a child process imports only the
@@ -13,7 +14,10 @@ export interface RegistryEntry {
   /** Module (absolute file URL or path) and export holding the adapter; lets tests add adapters. */
   module: string;
   exportName: string;
-  /** Needs a schema (IR) beyond the data itself. */
+  /**
+   * Needs a schema (IR) beyond the data itself: on untyped data the entry is reported unsupported,
+   * naming the format, before its adapter runs (see require-schema.ts).
+   */
   schema: boolean;
   /**
    * On a library default that writes more bytes than its format needs (msgpackr and cbor-x: a
@@ -110,9 +114,10 @@ export function selectEntries(entries: RegistryEntry[], names?: string[]): Regis
   return entries.filter((e) => picked.has(e));
 }
 
+/** The entry's adapter, behind the checks its registry flags call for. */
 export async function loadAdapter(e: RegistryEntry): Promise<Adapter> {
   const mod = (await import(e.module)) as Record<string, Adapter | undefined>;
   const adapter = mod[e.exportName];
   if (!adapter) throw new Error(`${e.module} has no export ${e.exportName}`);
-  return adapter;
+  return requireSchema(e, adapter);
 }
