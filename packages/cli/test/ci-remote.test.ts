@@ -1,18 +1,16 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { retryAfterMs } from "../src/ci/retrying-get.ts";
+import { spawnCli } from "./helpers/spawn-cli.ts";
 
 /**
  * `wirebench ci` against a scripted server: each test decides how the server answers, and the
  * server records what the CLI sent and when.
  */
-const bin = fileURLToPath(new URL("../bin/wirebench.mjs", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "wirebench-ci-remote-"));
 const sample = join(dir, "sample.json");
 writeFileSync(sample, '{"id": 1}');
@@ -100,22 +98,10 @@ beforeEach(() => {
   route(`GET /api/v1/runs/${run.id}/comparison`, ok(comparison));
 });
 
-function cli(args: string[], env: Record<string, string | undefined> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve) => {
-    const start = Date.now();
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: { ...process.env, WIREBENCH_TOKEN: undefined, NO_COLOR: "1", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("exit", (code) => resolve({ code, stdout, stderr, ms: Date.now() - start }));
-  });
+async function cli(args: string[], env: Record<string, string | undefined> = {}) {
+  const start = Date.now();
+  const res = await spawnCli(args, { WIREBENCH_TOKEN: undefined, ...env });
+  return { ...res, ms: Date.now() - start };
 }
 const lastLine = (text: string) => text.trimEnd().split("\n").at(-1);
 const ci = (...more: string[]) => ["ci", sample, "--server", url, "--poll-interval", "0.1", ...more];

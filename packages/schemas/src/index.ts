@@ -1,3 +1,4 @@
+export * from "./detect/index.ts";
 export { adaptIr, type IdlCapabilities, namedTypes } from "./emit/adapt-ir.ts";
 export { emitAvsc } from "./emit/emit-avsc.ts";
 export { capnpFileId, emitCapnp } from "./emit/emit-capnp.ts";

@@ -1,6 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import { extname } from "node:path";
-import { loadDataset, type ProgressEvent, runComparison, schemaKindOf } from "@wirebench/codecs";
+import { writeFileSync } from "node:fs";
+import { loadDataset, type ProgressEvent, runComparison } from "@wirebench/codecs";
 import {
   type FidelitySeverity,
   type FormatResult,
@@ -10,9 +9,11 @@ import {
   sizeSummaryEntries,
   type Timing,
 } from "@wirebench/contracts";
+import { schemaAsSampleProblem } from "@wirebench/schemas/detect";
 import Table from "cli-table3";
 import type { Command } from "commander";
 import pc from "picocolors";
+import { readText, sampleFormatOf, schemaKindOf } from "../ci/read-input.ts";
 import { printable } from "../output/printable.ts";
 
 interface CompareOptions {
@@ -54,9 +55,13 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
   // importSchema refuses a root where a schema has only one; without --schema there is none to pass it to.
   if (opts.root !== undefined && !kind)
     throw new Error("--root needs a .proto, .thrift, .fbs or .capnp --schema");
+  const sampleFormat = sampleFormatOf(file);
+  // The run API refuses a JSON Schema sent as the sample with the same detector.
+  const problem = kind ? null : schemaAsSampleProblem(text, sampleFormat);
+  if (problem) throw new Error(`${file}: ${problem}; pass it as --schema, with a sample that follows it`);
   const dataset = loadDataset({
     text,
-    sampleFormat: [".ndjson", ".jsonl"].includes(extname(file).toLowerCase()) ? "ndjson" : "json",
+    sampleFormat,
     ...(kind && schemaText !== undefined
       ? { schema: { kind, text: schemaText, ...(opts.root !== undefined ? { rootType: opts.root } : {}) } }
       : {}),
@@ -71,14 +76,6 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
     quick: opts.quick === true,
     onProgress: (e) => process.stderr.write(progressLine(e, started)),
   });
-}
-
-function readText(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (err) {
-    throw new Error(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
 }
 
 function progressLine(e: ProgressEvent, started: number): string {

@@ -1,6 +1,6 @@
 import { createReadStream, mkdirSync, writeFileSync } from "node:fs";
-import { extname, join } from "node:path";
-import { importSchema, isPlainObject, type SchemaKind, schemaKindOf } from "@wirebench/codecs";
+import { join } from "node:path";
+import { importSchema } from "@wirebench/codecs";
 import {
   type EmittedSchema,
   emitAvsc,
@@ -14,6 +14,13 @@ import {
   inferSchemaStream,
   JsonInputError,
 } from "@wirebench/schemas";
+import {
+  detectInput,
+  jsonSchemaTopKeys,
+  type SchemaKind,
+  sampleFormatOf,
+  schemaKindByExtension,
+} from "@wirebench/schemas/detect";
 import { type Command, Option } from "commander";
 import pc from "picocolors";
 import { readText } from "../ci/read-input.ts";
@@ -29,24 +36,6 @@ const emitters: Record<string, (s: IrSchema) => EmittedSchema> = {
 };
 
 /**
- * Keys that only a JSON Schema has at its top: `$schema`, a `$ref` string, `$defs`, or `type:
- * "object"` with `properties`. `definitions` is a plausible key in data too, so it counts only when
- * every entry looks like a schema (an object with a schema keyword).
- */
-function looksLikeJsonSchema(top: unknown): boolean {
-  if (!isPlainObject(top)) return false;
-  if ("$schema" in top || typeof top.$ref === "string" || isPlainObject(top.$defs)) return true;
-  if (top.type === "object" && "properties" in top) return true;
-  const defs = top.definitions;
-  const schemaKeys = ["type", "properties", "$ref", "enum", "anyOf", "oneOf", "items"];
-  return (
-    isPlainObject(defs) &&
-    Object.keys(defs).length > 0 &&
-    Object.values(defs).every((d) => isPlainObject(d) && schemaKeys.some((k) => k in d))
-  );
-}
-
-/**
  * The schema of a JSON or NDJSON sample, inferred while the file streams in: the file is never
  * held whole, nor turned into a tree.
  */
@@ -60,24 +49,21 @@ async function inferFile(file: string, sampleFormat: "json" | "ndjson"): Promise
   }
 }
 
-/** A JSON Schema names one of these at its top (see looksLikeJsonSchema); a sample seldom does. */
-const jsonSchemaKeys = new Set(["$schema", "$ref", "$defs", "properties", "definitions"]);
-
 /**
- * What a file is: .proto, .avsc, .thrift, .fbs and .capnp by extension; .ndjson/.jsonl samples; a .json file is a JSON
- * Schema when looksLikeJsonSchema says so; otherwise a sample. A .json file is read whole and parsed
- * only when it could be a JSON Schema: its top names a schema keyword, or it is no valid sample
+ * What a file is, by the detector the upload form and the run API use (@wirebench/schemas/detect):
+ * an IDL by extension, .ndjson/.jsonl samples, and a .json file a JSON Schema when its content says
+ * so. A sample is inferred while it streams in; the file is read whole and given to the detector only
+ * when it could be a JSON Schema: its top names a schema keyword, or it is no valid sample
  * (JSON.parse accepts repeated keys that the lossless sample reader refuses).
  */
 export async function readSchemaOrSample(file: string, rootType?: string): Promise<IrSchema> {
-  const ext = extname(file).toLowerCase();
   // importSchema refuses a root where a schema has only one; a sample has no schema to pass it to.
   const imported = (kind: SchemaKind, text = readText(file)) =>
     importSchema({ kind, text, ...(rootType !== undefined ? { rootType } : {}) });
   const noRoot = () => new Error("--root needs a .proto, .thrift, .fbs or .capnp file");
-  const kind = schemaKindOf(file);
-  if (kind !== "jsonschema") return imported(kind);
-  if (ext === ".ndjson" || ext === ".jsonl") {
+  const kind = schemaKindByExtension(file);
+  if (kind) return imported(kind);
+  if (sampleFormatOf(file) === "ndjson") {
     if (rootType !== undefined) throw noRoot();
     return inferFile(file, "ndjson");
   }
@@ -92,16 +78,10 @@ export async function readSchemaOrSample(file: string, rootType?: string): Promi
     }
   }
   const { root } = sample ?? {};
-  if (!root || (root.kind === "record" && root.fields.some((f) => jsonSchemaKeys.has(f.name)))) {
+  if (!root || (root.kind === "record" && root.fields.some((f) => jsonSchemaTopKeys.has(f.name)))) {
     const text = readText(file);
-    let top: unknown;
-    try {
-      top = JSON.parse(text);
-    } catch {
-      // not plain JSON: the sample reader's error below says where, with line and column
-    }
-    // Outside the try, so a schema the importer refuses reports why instead of becoming a sample.
-    if (looksLikeJsonSchema(top)) return imported("jsonschema", text);
+    // Outside a try, so a schema the importer refuses reports why instead of becoming a sample.
+    if (detectInput(file, text).type === "schema") return imported("jsonschema", text);
   }
   if (!sample) throw sampleError;
   return sample;

@@ -5,6 +5,7 @@ import {
   type SchemaLimits,
   synthesisCost,
 } from "@wirebench/schemas";
+import { jsonSchemaTopKeys, schemaAsSampleProblem } from "@wirebench/schemas/detect";
 import { importSchema, loadDataset, type SchemaKind } from "./load-dataset.ts";
 
 /** Everything a run's input is checked against; plain data, so it can be sent to a worker thread. */
@@ -79,7 +80,15 @@ export function checkRunInput(input: RunInputToCheck): RunInputVerdict {
     try {
       // The schema alone: every error inferDataset would raise, without building the data tree the
       // worker builds anyway.
-      inferSchema(sampleText, { sampleFormat: input.sampleFormat, limits: shape });
+      const { root } = inferSchema(sampleText, { sampleFormat: input.sampleFormat, limits: shape });
+      // Parsed again only when its top names a schema keyword, so a sample pays nothing for this.
+      const mayBeSchema = root.kind === "record" && root.fields.some((f) => jsonSchemaTopKeys.has(f.name));
+      const problem = mayBeSchema && schemaAsSampleProblem(sampleText, input.sampleFormat);
+      if (problem)
+        return refuse(
+          `sample: ${problem}; send it as schema {"kind": "jsonschema", "text": …} ` +
+            "(with no sample, synthetic data that follows it is measured).",
+        );
     } catch (err) {
       if (err instanceof JsonInputError) return refuse(`sample: ${err.message}`);
       throw err;

@@ -1,4 +1,3 @@
-import { extname } from "node:path";
 import {
   checkSchemaSize,
   type Dataset,
@@ -17,21 +16,12 @@ import {
   SchemaImportError,
   type SchemaLimits,
 } from "@wirebench/schemas";
+import { type SchemaKind, schemaHasRoots } from "@wirebench/schemas/detect";
 import { capnpCodeGeneratorRequest, fbsReflectionJson, thriftXml } from "../codegen/compile-idl.ts";
 import { unwrapAvroUnions } from "../schema-bridge/avro-json.ts";
 import { conformToSchema } from "../schema-bridge/conform-sample.ts";
 
-export const schemaKinds = ["jsonschema", "proto", "avsc", "thrift", "fbs", "capnp"] as const;
-export type SchemaKind = (typeof schemaKinds)[number];
-/** Schema kinds that can hold several candidate root types, so `rootType` may choose one. */
-const withRoots: SchemaKind[] = ["proto", "thrift", "fbs", "capnp"];
-const byExtension: Record<string, SchemaKind> = {
-  ".proto": "proto",
-  ".avsc": "avsc",
-  ".thrift": "thrift",
-  ".fbs": "fbs",
-  ".capnp": "capnp",
-};
+export { type SchemaKind, schemaKindOf, schemaKinds } from "@wirebench/schemas/detect";
 
 export interface SampleInput {
   /** Sample text: a JSON document, a JSON array of records, or NDJSON. */
@@ -51,11 +41,6 @@ export interface SchemaSizeCheck {
   settingNames?: { leaves?: string; types?: string };
 }
 
-/** By extension (`.proto`, `.avsc`, `.thrift`, `.fbs`, `.capnp`); anything else is JSON Schema. */
-export function schemaKindOf(fileName: string): SchemaKind {
-  return byExtension[extname(fileName).toLowerCase()] ?? "jsonschema";
-}
-
 /**
  * Imports a schema and refuses one whose shared types expand past the size limits (SchemaImportError
  * naming the limit): every walk after this one (reading a sample, synthetic data) pays for the
@@ -70,7 +55,7 @@ export function importSchema(s: NonNullable<SampleInput["schema"]>, check: Schem
 /** .thrift, .fbs and .capnp go through their compiler first (compile-idl.ts); the text is kept as `original`. */
 function importUnchecked(s: NonNullable<SampleInput["schema"]>): IrSchema {
   // JSON Schema and .avsc describe one root; silently ignoring a root there would hide a typo.
-  if (s.rootType !== undefined && !withRoots.includes(s.kind))
+  if (s.rootType !== undefined && !schemaHasRoots(s.kind))
     throw new SchemaImportError(
       "a root message can only be chosen in a .proto, .thrift, .fbs or .capnp schema",
     );

@@ -2,12 +2,15 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { type DragEvent, useState } from "react";
+import { useState } from "react";
 import type { FormatChoice } from "@/lib/format-choices";
 import { builtInPresets, corpusPresets } from "@/lib/presets";
 import { formatBytes } from "@/lib/run-metrics";
 import { useTRPC } from "@/trpc/client";
 import { checkSample, detectInput, type SchemaKind, schemaHasRoots } from "./detect-input";
+import { FileDrop } from "./file-drop";
+import { FormatsPicker } from "./formats-picker";
+import { uploadInput } from "./upload-input";
 
 export interface UploadFormProps {
   /** Format variants the engine offers; all are selected by default. */
@@ -35,25 +38,9 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set(formats.map((f) => f.id)));
   const [quick, setQuick] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const create = useMutation(trpc.runs.create.mutationOptions());
-  const input = {
-    sampleText: text.trim() ? text : undefined,
-    sampleFormat,
-    schema: schema
-      ? {
-          kind: schema.kind,
-          text: schema.text,
-          ...(rootType.trim() && schemaHasRoots(schema.kind) ? { rootType: rootType.trim() } : {}),
-        }
-      : undefined,
-    // Registry order, so a run's requested formats read the same way as the picker.
-    formats:
-      selected.size === formats.length
-        ? undefined
-        : formats.filter((f) => selected.has(f.id)).map((f) => f.id),
-    options: { quick },
-  };
+  const formatIds = formats.map((f) => f.id);
+  const input = uploadInput({ text, sampleFormat, schema, rootType, selected, formatIds, quick });
   const size = requestBytes(input);
 
   async function takeFile(file: File) {
@@ -88,7 +75,7 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
         ? `The upload is ${formatBytes(size)}; the limit is ${formatBytes(maxBytes)}.`
         : formats.length > 0 && selected.size === 0
           ? "Pick at least one format."
-          : checkSample(text, sampleFormat, !!schema);
+          : checkSample(text, sampleFormat, !!input.schema);
     setProblem(error);
     if (error) return;
     try {
@@ -98,13 +85,6 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
       setProblem((err as Error).message);
     }
   }
-
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    const file = e.dataTransfer.files[0];
-    if (file) void takeFile(file);
-  };
 
   return (
     <form
@@ -134,30 +114,7 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
           </option>
         ))}
       </select>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target beside the file input, which keyboard users use */}
-      <div
-        className={`dropzone${dragging ? " active" : ""}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
-        <label htmlFor="file">
-          Drop a file here or choose one (JSON, NDJSON, JSON Schema, .proto, .avsc, .thrift, .fbs, .capnp)
-        </label>
-        <input
-          id="file"
-          type="file"
-          accept=".json,.ndjson,.jsonl,.proto,.avsc,.thrift,.fbs,.capnp"
-          data-testid="file"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            if (f) void takeFile(f);
-          }}
-        />
-      </div>
+      <FileDrop onFile={(f) => void takeFile(f)} />
       {schema && (
         <p>
           Schema: <strong>{schema.name}</strong> ({schema.kind}){" "}
@@ -206,40 +163,7 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
           </label>
         ))}
       </fieldset>
-      {formats.length > 0 && (
-        <fieldset className="formats-picker" data-testid="formats-picker">
-          <legend>
-            Formats ({selected.size} of {formats.length})
-          </legend>
-          <div className="row">
-            <button type="button" onClick={() => setSelected(new Set(formats.map((f) => f.id)))}>
-              all
-            </button>{" "}
-            <button type="button" onClick={() => setSelected(new Set())}>
-              none
-            </button>
-          </div>
-          <div className="formats-options">
-            {formats.map((f) => (
-              <label key={f.id} title={`${f.format}, ${f.variant}`}>
-                <input
-                  type="checkbox"
-                  name="formats"
-                  value={f.id}
-                  checked={selected.has(f.id)}
-                  onChange={(e) => {
-                    const next = new Set(selected);
-                    if (e.target.checked) next.add(f.id);
-                    else next.delete(f.id);
-                    setSelected(next);
-                  }}
-                />{" "}
-                {f.id} <span className="muted small">{f.variant}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      {formats.length > 0 && <FormatsPicker formats={formats} selected={selected} onChange={setSelected} />}
       <label>
         <input type="checkbox" checked={quick} onChange={(e) => setQuick(e.target.checked)} /> quick (coarse
         timings in seconds)

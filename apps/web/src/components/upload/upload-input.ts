@@ -1,0 +1,40 @@
+import { detectInput, type SampleFormat, type SchemaKind, schemaHasRoots } from "@wirebench/schemas/detect";
+
+/** What the upload form holds when it is sent. */
+export interface UploadState {
+  text: string;
+  sampleFormat: SampleFormat;
+  schema: { kind: SchemaKind; text: string } | null;
+  /** The type each record is, for schema kinds that hold several (blank: the schema's own choice). */
+  rootType: string;
+  /** Format ids picked, and every id the picker offers. */
+  selected: ReadonlySet<string>;
+  formatIds: string[];
+  quick: boolean;
+}
+
+/**
+ * The run the form asks for. A JSON Schema pasted into the sample box (no schema dropped) is sent as
+ * the run's schema, as the same text dropped as a file would be: the one detector decides both.
+ */
+export function uploadInput(s: UploadState) {
+  const pasted =
+    s.schema === null && s.sampleFormat === "json" && s.text.trim() ? detectInput("", s.text) : undefined;
+  const schema = pasted?.type === "schema" ? { kind: pasted.kind, text: s.text } : s.schema;
+  const rootType = s.rootType.trim();
+  return {
+    sampleText: s.text.trim() && pasted?.type !== "schema" ? s.text : undefined,
+    sampleFormat: s.sampleFormat,
+    schema: schema
+      ? {
+          kind: schema.kind,
+          text: schema.text,
+          ...(rootType && schemaHasRoots(schema.kind) ? { rootType } : {}),
+        }
+      : undefined,
+    // Registry order, so a run's requested formats read the same way as the picker.
+    formats:
+      s.selected.size === s.formatIds.length ? undefined : s.formatIds.filter((id) => s.selected.has(id)),
+    options: { quick: s.quick },
+  };
+}
