@@ -68,6 +68,8 @@ export const compilers = [
   { file: "/usr/include/capnp/c++.capnp", pkg: "libcapnp-dev" },
   // `zstd --train`: the dictionaries of the sizes as shipped (packages/codecs/src/sizes/zstd-dictionary.ts).
   { bin: "zstd", pkg: "zstd" },
+  // `ip` and `tc`: transport runs probe network namespaces and netem for an emulated link.
+  { bin: "tc", pkg: "iproute2" },
 ];
 
 export const onPath = (bin) => spawnSync("sh", ["-c", `command -v ${bin}`], { stdio: "ignore" }).status === 0;

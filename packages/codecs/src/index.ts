@@ -42,4 +42,5 @@ export {
 export { loadAdapter, type RegistryEntry, registry, selectEntries } from "./registry/registry.ts";
 export { capArtifacts, defaultMaxArtifactBytes } from "./result/cap-artifacts.ts";
 export { conformToSchema, protoJsonName } from "./schema-bridge/conform-sample.ts";
+export { medianCi } from "./harness/statistics.ts";
 export { compressedSizes } from "./sizes/compressed-sizes.ts";

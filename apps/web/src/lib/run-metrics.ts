@@ -1,3 +1,4 @@
+import { type CostEstimate, estimateCost, type NetworkModel } from "@wirebench/contracts/cost-model";
 import { fidelityCounts, sizeSummaryEntries } from "@wirebench/contracts/read-result";
 
 /**
@@ -144,50 +145,13 @@ export function paretoFrontier<T>(rows: T[], x: (r: T) => number, y: (r: T) => n
   return frontier;
 }
 
-export interface NetworkModel {
-  /** Link bandwidth in megabits per second. */
-  bandwidthMbps: number;
-  /** Round-trip time in milliseconds (paid once per message in a request/response exchange). */
-  rttMs: number;
-}
-
-export interface CostEstimate {
-  /**
-   * Time to send one message end to end: encode (+ compress) + transfer + round trip + (decompress
-   * +) decode, in ms.
-   */
-  perMessageMs: number;
-  cpuMs: number;
-  networkMs: number;
-  /** Messages per second one sender can push when transfers are pipelined (no RTT per message). */
-  throughputPerSec: number;
-  /** Whichever of CPU (encode + decode, and compression) and the wire (transfer) limits throughput. */
-  bottleneck: "cpu" | "network";
-}
-
-export function estimateCost(
-  bytes: number,
-  encodeNs: number,
-  decodeNs: number,
-  net: NetworkModel,
-  /** Compressing and decompressing one message, when it travels compressed. */
-  compressionMs = 0,
-): CostEstimate {
-  const cpuMs = (encodeNs + decodeNs) / 1e6 + compressionMs;
-  const transferMs = ((bytes * 8) / (net.bandwidthMbps * 1e6)) * 1000;
-  const perMessageMs = cpuMs + transferMs + net.rttMs;
-  const slowestStageMs = Math.max(cpuMs, transferMs);
-  return {
-    perMessageMs,
-    cpuMs,
-    networkMs: transferMs + net.rttMs,
-    throughputPerSec: slowestStageMs > 0 ? 1000 / slowestStageMs : Number.POSITIVE_INFINITY,
-    bottleneck: cpuMs >= transferMs ? "cpu" : "network",
-  };
-}
-
-/** Where the cost model's sliders start, and what the "best over the network" card assumes. */
-export const defaultNetwork: NetworkModel = { bandwidthMbps: 100, rttMs: 20 };
+// The model's maths is shared with the CLI and transport runs (their predictions beside measurements).
+export {
+  type CostEstimate,
+  defaultNetwork,
+  estimateCost,
+  type NetworkModel,
+} from "@wirebench/contracts/cost-model";
 
 /**
  * Bytes one message puts on the wire. Timings are per message, so the size must be too: the

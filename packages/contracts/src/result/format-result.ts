@@ -4,6 +4,7 @@ import { fidelitySchema } from "./fidelity.ts";
 import { batchedSizeSchema, dictionarySizeSchema, framedSchema } from "./shipped.ts";
 import { compressedSchema, sizeDetailSchema } from "./sizes.ts";
 import { timingSchema } from "./timing.ts";
+import { formatTransportSchema } from "./transport.ts";
 
 export const artifactSchema = z.object({
   /** Path relative to the format's folder in the work directory. */
@@ -114,5 +115,7 @@ export const formatResultSchema = z.object({
     .describe(
       "On a library default that pads (msgpackr, cbor-x: a 3-byte header per object), the id of the variant writing the minimal standard encoding; size summaries use that one.",
     ),
+  /** Measured over real transports (`--transport`, `options.transport`); absent otherwise. */
+  transport: formatTransportSchema.optional(),
 });
 export type FormatResult = z.infer<typeof formatResultSchema>;

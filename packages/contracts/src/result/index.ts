@@ -7,3 +7,4 @@ export * from "./result.ts";
 export * from "./shipped.ts";
 export * from "./sizes.ts";
 export * from "./timing.ts";
+export * from "./transport.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatResultSchema, limitationSchema } from "./format-result.ts";
+import { transportRunSchema } from "./transport.ts";
 
 /**
  * Result JSON (docs/architecture.md, "Public contract"): the stable shape shared by
@@ -46,5 +47,7 @@ export const resultSchema = z.object({
    * Schema pattern); the format the schema was written in still measures it as written.
    */
   limitations: z.array(limitationSchema).optional(),
+  /** Present when formats were measured over transports: the link and settings they share. */
+  transport: transportRunSchema.optional(),
 });
 export type Result = z.infer<typeof resultSchema>;

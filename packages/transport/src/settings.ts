@@ -1,0 +1,53 @@
+/** The three transports a run can measure (CLI `--transport`, REST `options.transport`). */
+export const transportKinds = ["http1", "http2", "broker"] as const;
+export type TransportKind = (typeof transportKinds)[number];
+
+/**
+ * Named limits of a transport run. Every option documents its default; `quick` trades precision for
+ * an answer in seconds.
+ */
+export interface TransportSettings {
+  /** Messages timed per format and transport (after the warm-up ones). Default 200 (quick 30). */
+  messages: number;
+  /**
+   * Messages sent first and left out of every figure: the JIT, the connection and TCP's congestion
+   * window settle on them. Default 20 (quick 5).
+   */
+  warmupMessages: number;
+  /**
+   * Longest one format may take on one transport (all its messages), ms; past it the producer and
+   * consumer are killed and the remaining formats fail with this limit named. Default 60 000.
+   */
+  formatTimeoutMs: number;
+  /** Longest producer and consumer may take to prepare every format (code generation included), ms. Default 120 000. */
+  prepareTimeoutMs: number;
+  /** Most messages a run may ask for per format and transport (`messages` above it is refused). Default 10 000. */
+  maxMessages: number;
+}
+
+export const defaultTransportSettings: TransportSettings = {
+  messages: 200,
+  warmupMessages: 20,
+  formatTimeoutMs: 60_000,
+  prepareTimeoutMs: 120_000,
+  maxMessages: 10_000,
+};
+
+export const quickTransportSettings: TransportSettings = {
+  ...defaultTransportSettings,
+  messages: 30,
+  warmupMessages: 5,
+};
+
+/** Parses `http1,http2,broker`; an unknown name is an error naming the ones there are. */
+export function parseTransports(list: string): TransportKind[] {
+  const names = list
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0) throw new Error(`--transport needs one or more of ${transportKinds.join(", ")}`);
+  for (const n of names)
+    if (!(transportKinds as readonly string[]).includes(n))
+      throw new Error(`unknown transport "${n}": use ${transportKinds.join(", ")}`);
+  return [...new Set(names)] as TransportKind[];
+}
