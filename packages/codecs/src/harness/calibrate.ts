@@ -6,7 +6,11 @@ import type { TimedLoop } from "./timed-batch.ts";
  * `targetSampleMs`, keep running until the per-op time of the last three batches agrees within
  * `warmupTolerance` (JIT tiers settled) after at least `warmupMinMs` and `warmupMinIterations`
  * calls (or `warmupEnoughMs`), or stop at `warmupMaxMs`.
- * Returns the iterations per sample.
+ * Returns the iterations per sample and the time of one call in the last batch.
+ *
+ * `priorNsPerOp`, what one call took while preparing or verifying (in this process), skips all of
+ * this when it alone exceeds `warmupMaxMs`: warm-up would stop after its first call anyway, and for
+ * a 2 MB document that call costs seconds that the earlier call already spent.
  */
 export function warmUpAndCalibrate(
   fn: (arg: unknown) => unknown,
@@ -14,7 +18,10 @@ export function warmUpAndCalibrate(
   s: MeasureSettings,
   /** The loop that will time `fn` later: warming it up is part of the point. */
   loop: TimedLoop,
-): { iterations: number; stable: boolean } {
+  priorNsPerOp?: number,
+): { iterations: number; stable: boolean; nsPerOp: number } {
+  if (priorNsPerOp !== undefined && priorNsPerOp >= s.warmupMaxMs * 1e6)
+    return { iterations: 1, stable: false, nsPerOp: priorNsPerOp };
   const targetNs = s.targetSampleMs * 1e6;
   const start = process.hrtime.bigint();
   const elapsedMs = () => Number(process.hrtime.bigint() - start) / 1e6;
@@ -37,8 +44,8 @@ export function warmUpAndCalibrate(
     if (recent.length === 3 && t >= s.warmupMinMs && enoughCalls) {
       const lo = Math.min(...recent);
       const hi = Math.max(...recent);
-      if ((hi - lo) / lo <= s.warmupTolerance) return { iterations: n, stable: true };
+      if ((hi - lo) / lo <= s.warmupTolerance) return { iterations: n, stable: true, nsPerOp: ns / n };
     }
-    if (t >= s.warmupMaxMs) return { iterations: n, stable: false };
+    if (t >= s.warmupMaxMs) return { iterations: n, stable: false, nsPerOp: ns / n };
   }
 }

@@ -11,6 +11,8 @@ import type {
 import type { RegistryEntry } from "../registry/registry.ts";
 import type { MeasureSettings } from "./settings.ts";
 
+export type { MeasureSettings };
+
 export type Op = "encode" | "decode" | "access";
 export type Step = "prepare" | "verify" | "warmup" | "measure" | "allocations";
 
@@ -20,6 +22,8 @@ export interface ChildJob {
   datasetPath: string;
   workDir: string;
   settings: MeasureSettings;
+  /** Replicates of the run (`settings.processes`, 1 when verifying only): the floor is shared among them. */
+  processes: number;
   /** Ids to verify (round-trip + sizes) in this child: only the first process does it. */
   verify: string[];
   /** Only prepare and verify; no timing (corpus round-trip tests). */
@@ -65,10 +69,15 @@ export type ChildMessage =
       warmupStable: boolean;
     }
   | { type: "alloc"; id: string; op: Op; bytesPerOp: number | null }
+  /** How many samples this child will time for an op, and whether the time budget cut them. */
+  | { type: "plan"; id: string; op: Op; samples: number; budgetBound: boolean; overBudget: boolean }
   | { type: "failed"; id: string; error: string }
   /** Untimed work is over; the child waits for `ParentMessage` go before timing (see TurnScheduler). */
   | { type: "ready" }
   | { type: "done"; checksum: number };
 
-/** Parent → child after the job: the child's turn to time its rounds. */
-export type ParentMessage = { type: "go" };
+/**
+ * Parent → child after the job: the child's turn to time its rounds, within `budgetMs` of wall-clock
+ * time (its share of the run's `budgetMs`, see planSamples).
+ */
+export type ParentMessage = { type: "go"; budgetMs: number };

@@ -25,8 +25,11 @@ export function runChild(
   job: ChildJob,
   limits: Limits,
   onMessage: (m: ChildMessage) => void,
-  /** Resolves when the child, ready to time, may go (default: at once). See TurnScheduler. */
-  turn: () => Promise<void> = async () => undefined,
+  /**
+   * Resolves when the child, ready to time, may go (default: at once, without a time budget), with
+   * the milliseconds its timed rounds may take. See TurnScheduler and planSamples.
+   */
+  turn: () => Promise<number> = async () => Number.MAX_SAFE_INTEGER,
   /** `identity`: the user to run as (see chooseChildIdentity); `signal`: aborting kills the child. */
   opts: { identity?: ChildIdentity | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<ChildOutcome> {
@@ -59,10 +62,10 @@ export function runChild(
       } else if (m.type === "ready") {
         // Waiting for another child's rounds is nobody's fault: no kill timer until it may go.
         if (timer) clearTimeout(timer);
-        void turn().then(() => {
+        void turn().then((budgetMs) => {
           if (!child.connected) return;
           arm(limits.stepTimeoutMs);
-          const go: ParentMessage = { type: "go" };
+          const go: ParentMessage = { type: "go", budgetMs };
           child.send(go);
         });
       } else if (m.type === "done") checksum = m.checksum;

@@ -40,6 +40,22 @@ export interface MeasureSettings {
    * only. Default true (quick false: it costs seconds).
    */
   measureAllocations: boolean;
+  /**
+   * Wall-clock milliseconds the timed rounds of the whole run may take, shared among formats and
+   * operations by what one sample of each costs (see planSamples). When the desired samples do not
+   * fit, expensive operations get fewer (`budgetBound` in the result). Default 30 000 (quick 4 000).
+   */
+  budgetMs: number;
+  /**
+   * Fewest timed samples per operation (over all processes) when the budget binds; an operation for
+   * which even these do not fit gets one timed call (`overBudget`). Default 6 (quick 3).
+   */
+  minSamples: number;
+  /**
+   * Child processes each replicate (`processes`) is split into, by format, so that preparation,
+   * verification and compression use several cores. Default: `parallelProcesses`.
+   */
+  shards: number;
 }
 
 export interface Limits {
@@ -84,6 +100,9 @@ export const defaultSettings: MeasureSettings = {
   warmupMaxMs: 1000,
   warmupTolerance: 0.1,
   measureAllocations: true,
+  budgetMs: 30_000,
+  minSamples: 6,
+  shards: availableParallelism(),
 };
 
 export const quickSettings: MeasureSettings = {
@@ -97,6 +116,8 @@ export const quickSettings: MeasureSettings = {
   warmupEnoughMs: 50,
   warmupMaxMs: 100,
   measureAllocations: false,
+  budgetMs: 4_000,
+  minSamples: 3,
 };
 
 export const defaultLimits: Limits = {

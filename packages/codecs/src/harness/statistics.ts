@@ -14,6 +14,8 @@ export interface SampleSet {
 }
 
 const Z95 = probit(0.975);
+/** Fewest samples whose [min, max] covers the median with ≥ 95 % (1 − 2^(1−n) ≥ 0.95). */
+const MIN_SAMPLES_FOR_95 = 6;
 
 /**
  * Distribution-free 95% CI of the median from order statistics: the 1-based ranks n/2 − z·√n/2 and 1 + n/2 + z·√n/2 of the
@@ -123,6 +125,8 @@ export function summarize(
     p95Ns: quantileSorted(all, 0.95),
   };
   if (allocated !== undefined) timing.bytesAllocatedPerOp = allocated;
+  // Below 6 samples no interval of order statistics reaches 95 %; say what [min, max] does reach.
+  if (all.length < MIN_SAMPLES_FOR_95) timing.ciLevel = 1 - 2 ** (1 - all.length);
   const ps = spread(byProcess.map(medianOf));
   if (ps !== undefined) timing.processSpread = ps;
   const rs = spread(groupSamples(sets, (s) => s.process * 1000 + s.round).map(medianOf));

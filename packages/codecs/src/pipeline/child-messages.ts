@@ -2,7 +2,7 @@ import type { ChildMessage, Op } from "../harness/protocol.ts";
 import type { SampleSet } from "../harness/statistics.ts";
 import { capArtifacts, defaultMaxArtifactBytes } from "../result/cap-artifacts.ts";
 import type { FormatReporter } from "./format-reporter.ts";
-import type { FormatState } from "./format-state.ts";
+import type { FormatState, SamplePlan } from "./format-state.ts";
 
 /** A timing or allocation figure held back until its child process completes. */
 export interface BufferedSample {
@@ -10,6 +10,7 @@ export interface BufferedSample {
   op: Op;
   set?: SampleSet;
   alloc?: number | null;
+  plan?: SamplePlan;
 }
 
 export interface MessageContext {
@@ -76,6 +77,9 @@ export function handleChildMessage(ctx: MessageContext, m: ChildMessage): void {
     case "alloc":
       ctx.buffered.push({ st, op: m.op, alloc: m.bytesPerOp });
       break;
+    case "plan":
+      ctx.buffered.push({ st, op: m.op, plan: { budgetBound: m.budgetBound, overBudget: m.overBudget } });
+      break;
     case "failed":
       ctx.reporter.fail(st, m.error);
       break;
@@ -87,5 +91,6 @@ export function poolBuffered(buffered: BufferedSample[]): void {
   for (const b of buffered) {
     if (b.set) b.st.samples[b.op].push(b.set);
     if (b.alloc !== undefined) b.st.alloc[b.op].push(b.alloc);
+    if (b.plan) b.st.plans[b.op].push(b.plan);
   }
 }

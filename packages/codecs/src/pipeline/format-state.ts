@@ -14,6 +14,11 @@ import type { Op } from "../harness/protocol.ts";
 import { type SampleSet, summarize } from "../harness/statistics.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
 
+export interface SamplePlan {
+  budgetBound: boolean;
+  overBudget: boolean;
+}
+
 /** What the parent has learned about one format so far, from its child processes' messages. */
 export interface FormatState {
   entry: RegistryEntry;
@@ -33,6 +38,10 @@ export interface FormatState {
   };
   samples: Record<Op, SampleSet[]>;
   alloc: Record<Op, (number | null)[]>;
+  /** What the time budget allowed each completed child process, per op. */
+  plans: Record<Op, SamplePlan[]>;
+  /** Child processes (replicates) that completed with this format in them. */
+  completed: number;
   announced: Set<string>;
   /** The entry of the last final report, so the Result reuses it instead of bootstrapping again. */
   final?: FormatResult;
@@ -48,6 +57,8 @@ export function newFormatState(entry: RegistryEntry): FormatState {
     hasAccess: false,
     samples: { encode: [], decode: [], access: [] },
     alloc: { encode: [], decode: [], access: [] },
+    plans: { encode: [], decode: [], access: [] },
+    completed: 0,
     announced: new Set(),
   };
 }
@@ -85,7 +96,10 @@ export function toFormatResult(st: FormatState, verifyOnly: boolean): FormatResu
   const timing = (op: Op) => {
     const allocs = st.alloc[op].filter((a): a is number => a !== null).sort((a, b) => a - b);
     const alloc = st.alloc[op].length === 0 ? undefined : (allocs[Math.floor(allocs.length / 2)] ?? null);
-    return summarize(st.samples[op], v.meanBytes, alloc);
+    const t = summarize(st.samples[op], v.meanBytes, alloc);
+    if (t && st.plans[op].some((p) => p.budgetBound)) t.budgetBound = true;
+    if (t && st.plans[op].some((p) => p.overBudget)) t.overBudget = true;
+    return t;
   };
   base.encode = timing("encode");
   base.decode = timing("decode");

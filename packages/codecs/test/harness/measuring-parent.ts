@@ -79,6 +79,7 @@ const outcome = await runChild(
     },
     verify: [],
     verifyOnly: false,
+    processes: 1,
     firstMessageMaxBytes: 16,
     shippedSizes: false,
   },

@@ -34,5 +34,22 @@ export const timingSchema = z.object({
    * median over child processes: tiny values mean timer resolution dominates each sample.
    */
   iterationsPerSample: z.number().optional(),
+  /**
+   * True when the run's time budget (`budgetMs`) cut this operation's samples below what the
+   * settings ask for (`samples` says how many were taken): the interval is wider than an unbounded
+   * run's would be. Absent when the budget did not bind.
+   */
+  budgetBound: z.boolean().optional(),
+  /**
+   * True when even the floor of samples (`minSamples`) did not fit the budget, so each child process
+   * timed this operation once: a single observation per process, whose interval says little.
+   */
+  overBudget: z.boolean().optional(),
+  /**
+   * The confidence level the interval actually has when too few samples were taken for 95 %
+   * (distribution-free: [min, max] of n samples covers the median with 1 − 2^(1−n), 0 for one
+   * sample). Absent when the interval is a 95 % one.
+   */
+  ciLevel: z.number().optional(),
 });
 export type Timing = z.infer<typeof timingSchema>;
