@@ -7,7 +7,8 @@
  * changes. Otherwise the budget is water-filled: every operation may spend up to the same time
  * allowance, so cheap operations keep all their samples and expensive ones get fewer, never below
  * the floor. When even the floors do not fit, the most expensive operations get a single timed
- * call each (`overBudget`, overrunning the budget by that call) until the others' floors fit. Operations with fewer samples than desired are
+ * call each (`overBudget`, outside the budget: the run overruns by those calls) until the others'
+ * floors fit. Operations with fewer samples than desired are
  * `bound`, and skip the re-warm batch: for a call that long, the batch would only spend budget.
  */
 export interface OpCost {
@@ -47,21 +48,17 @@ export function planSamples(costs: OpCost[], limits: PlanLimits): Map<string, Op
   }
   // Most expensive first, so the greedy demotion below takes the operations that hurt the most.
   let active = [...costs].sort((a, b) => b.nsPerSample - a.nsPerSample);
-  let fixed = 0;
   const samplesAt = (c: OpCost, t: number) =>
     Math.min(desired, Math.max(floor, Math.floor(t / c.nsPerSample)));
   const costAt = (t: number) =>
-    fixed +
     active.reduce((sum, c) => {
       const n = samplesAt(c, t);
       return sum + c.nsPerSample * (n + (n === desired ? rounds : 0));
     }, 0);
-  // Demotion looks at the floors alone: a demoted call's time overruns the budget rather than
-  // starving the operations that fit down to single calls too.
-  while (active.length > 0 && costAt(0) - fixed > budgetNs) {
+  // A demoted call's time overruns the budget rather than starving the operations that fit.
+  while (active.length > 0 && costAt(0) > budgetNs) {
     const top = active[0] as OpCost;
     plans.set(top.key, { samples: 1, bound: true, overBudget: true, rewarm: false });
-    fixed += top.nsPerSample;
     active = active.slice(1);
   }
   // The largest allowance whose total still fits; costAt grows with t, so bisect.

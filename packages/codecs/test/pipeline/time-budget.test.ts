@@ -16,7 +16,7 @@ describe("the time budget", () => {
       entries,
       quick: true,
       // One child, so the whole budget is one share; 20 desired samples per operation.
-      settings: { budgetMs: 300, minSamples: 3, rounds: 4, samplesPerRound: 5, shards: 1 },
+      settings: { budgetMs: 600, minSamples: 3, rounds: 4, samplesPerRound: 5, shards: 1 },
       onFormatResult: (e, { final }) => {
         saved.push({ id: e.id as string, final, encode: e.encode });
       },
