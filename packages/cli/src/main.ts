@@ -4,6 +4,7 @@ import { registerCi } from "./commands/ci.ts";
 import { registerCompare } from "./commands/compare.ts";
 import { registerInfer } from "./commands/infer.ts";
 import { registerProject } from "./commands/project.ts";
+import { registerSweep } from "./commands/sweep.ts";
 import { printable } from "./output/printable.ts";
 
 export function buildProgram(): Command {
@@ -18,6 +19,7 @@ export function buildProgram(): Command {
   registerCi(program);
   registerCompare(program);
   registerInfer(program);
+  registerSweep(program);
   return program;
 }
 

@@ -44,3 +44,13 @@ export { capArtifacts, defaultMaxArtifactBytes } from "./result/cap-artifacts.ts
 export { conformToSchema, protoJsonName } from "./schema-bridge/conform-sample.ts";
 export { medianCi } from "./harness/statistics.ts";
 export { compressedSizes } from "./sizes/compressed-sizes.ts";
+export { chooseRepeatedField, growRepeatedField, repeatedFields } from "./sizes/grow-array.ts";
+export {
+  defaultSweepLimits,
+  parseSweepSizes,
+  runSweep,
+  SWEEP_MAX_POINTS,
+  SWEEP_MAX_SIZE,
+  type SweepLimits,
+  type SweepOptions,
+} from "./sizes/run-sweep.ts";

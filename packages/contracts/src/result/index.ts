@@ -6,5 +6,6 @@ export * from "./read-result.ts";
 export * from "./result.ts";
 export * from "./shipped.ts";
 export * from "./sizes.ts";
+export * from "./sweep.ts";
 export * from "./timing.ts";
 export * from "./transport.ts";
