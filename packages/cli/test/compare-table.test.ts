@@ -130,4 +130,18 @@ describe("compare table", () => {
     expect(out).not.toContain("~");
     expect(out).toContain("│ 700 ns ±1%");
   });
+
+  it("marks timings the time budget cut with † and a single call over the budget with ‡, explained once", () => {
+    const bound = { ...timing(2_000_000), samples: 4, budgetBound: true };
+    const over = { ...timing(9_000_000), samples: 1, budgetBound: true, overBudget: true, ciLevel: 0 };
+    const out = plain(
+      renderTable(result([format("yaml", 10, bound, over), format("v8", 5, timing(1), timing(1))])),
+    );
+    const row = (id: string) => out.split("\n").find((l) => l.startsWith(`│ ${id} `)) ?? "";
+    expect(row("yaml")).toContain("†2.00 ms");
+    expect(row("yaml")).toContain("‡9.00 ms");
+    expect(row("v8")).not.toMatch(/[†‡]/);
+    expect(out.split("\n").filter((l) => l.startsWith("† the time budget"))).toHaveLength(1);
+    expect(out.split("\n").filter((l) => l.startsWith("‡ one call"))).toHaveLength(1);
+  });
 });

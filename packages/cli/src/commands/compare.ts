@@ -1,20 +1,14 @@
 import { writeFileSync } from "node:fs";
 import { loadDataset, type ProgressEvent, runComparison } from "@wirebench/codecs";
-import {
-  type FidelitySeverity,
-  type FormatResult,
-  fidelityCounts,
-  issueSeverity,
-  type Result,
-  sizeSummaryEntries,
-  type Timing,
-} from "@wirebench/contracts";
+import { type FormatResult, fidelityCounts, type Result, sizeSummaryEntries } from "@wirebench/contracts";
 import { schemaAsSampleProblem } from "@wirebench/schemas/detect";
 import Table from "cli-table3";
-import type { Command } from "commander";
+import { type Command, InvalidArgumentError } from "commander";
 import pc from "picocolors";
 import { readText, sampleFormatOf, schemaKindOf } from "../ci/read-input.ts";
+import { formatRow } from "../output/format-rows.ts";
 import { printable } from "../output/printable.ts";
+import { BUDGET_BOUND, bytes, fidelity, OVER_BUDGET, timing, UNSETTLED } from "../output/table-cells.ts";
 
 interface CompareOptions {
   schema?: string;
@@ -22,6 +16,7 @@ interface CompareOptions {
   formats?: string;
   json?: string;
   quick?: boolean;
+  budget?: number;
 }
 
 /** `wirebench compare`: the whole pipeline embedded (no database, no queue), table on stdout. */
@@ -41,6 +36,11 @@ export function registerCompare(program: Command): void {
     .option("--formats <list>", "comma-separated format ids or names (default: all)")
     .option("--json <out>", "write the Result JSON to this file")
     .option("--quick", "coarse answer in seconds (one process, short warm-up)")
+    .option(
+      "--budget <seconds>",
+      "wall-clock seconds the timed rounds may take, all formats together (default 30, --quick 4)",
+      parseBudget,
+    )
     .action(async (file: string, opts: CompareOptions) => {
       const result = await compare(file, opts);
       process.stdout.write(`${renderTable(result)}\n`);
@@ -74,54 +74,30 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
   return runComparison(dataset, {
     ...(formats ? { formats } : {}),
     quick: opts.quick === true,
-    onProgress: (e) => process.stderr.write(progressLine(e, started)),
+    ...(opts.budget !== undefined ? { settings: { budgetMs: opts.budget * 1000 } } : {}),
+    // Rows of sizes, then of timings, say what each format has reached; of the other progress only
+    // the start of measuring is worth a line (it is where a run spends its time).
+    onProgress: (e) => {
+      if (e.phase === "measuring") process.stderr.write(progressLine(e, started));
+    },
+    onFormatResult: (entry, { final }) => {
+      process.stderr.write(formatRow(entry, final, Date.now() - started));
+    },
   });
+}
+
+/** `--budget` in seconds: a positive finite number, or a clear error naming the flag. */
+function parseBudget(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError(`--budget must be a positive number of seconds, got "${value}"`);
+  return n;
 }
 
 function progressLine(e: ProgressEvent, started: number): string {
   const t = pc.dim(`${((Date.now() - started) / 1000).toFixed(1).padStart(5)}s`);
   const phase = e.phase === "failed" ? pc.red(e.phase) : e.phase === "done" ? pc.green(e.phase) : e.phase;
   return `${t} ${e.id.padEnd(17)} ${phase}${e.detail ? pc.dim(` ${e.detail}`) : ""}\n`;
-}
-
-function bytes(n: number): string {
-  if (n >= 1e6) return `${(n / 1e6).toFixed(2)} MB`;
-  if (n >= 1e4) return `${(n / 1e3).toFixed(1)} kB`;
-  return `${n} B`;
-}
-
-function duration(ns: number): string {
-  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
-  if (ns >= 1e3) return `${(ns / 1e3).toFixed(1)} µs`;
-  return `${ns.toFixed(0)} ns`;
-}
-
-/** Marks a timing whose warm-up hit its time bound unsettled; explained below the table. */
-const UNSETTLED = "~";
-
-/**
- * Median with the 95% CI half-width as ± percent; wide intervals (> 10%) are shown in yellow. A
- * narrow interval can still hide an unsettled JIT, so that gets its own mark.
- */
-function timing(t: Timing | null | undefined): string {
-  if (!t) return pc.dim("-");
-  const half = ((t.ciHighNs - t.ciLowNs) / 2 / t.medianNs) * 100;
-  const ci = `±${half.toFixed(0)}%`;
-  const mark = t.warmupStable === false ? pc.yellow(UNSETTLED) : "";
-  return `${mark}${duration(t.medianNs)} ${half > 10 ? pc.yellow(ci) : pc.dim(ci)}`;
-}
-
-const kindsOf = (f: FormatResult, severity: FidelitySeverity) =>
-  [...new Set(f.fidelity.issues.filter((i) => issueSeverity(i) === severity).map((i) => i.kind))].join(", ");
-
-/** Lossy issues are the verdict; cosmetic ones (key order, -0) follow dimmed, never in yellow. */
-function fidelity(f: FormatResult): string {
-  const { lossy, cosmetic } = fidelityCounts(f.fidelity);
-  const verdict =
-    lossy === 0 ? pc.green("exact") : pc.yellow(`${lossy} lossy: ${kindsOf(f, "lossy") || "issues"}`);
-  return cosmetic === 0
-    ? verdict
-    : `${verdict} ${pc.dim(`+${cosmetic} cosmetic: ${kindsOf(f, "cosmetic")}`)}`;
 }
 
 const smallestBy = (fs: FormatResult[], size: (f: FormatResult) => number) =>
@@ -196,7 +172,20 @@ export function renderTable(result: Result): string {
   }
   const failed = result.formats.filter((f) => !f.ok);
   const lines = [table.toString()];
-  if (ok.some((f) => [f.encode, f.decode, f.access].some((t) => t?.warmupStable === false)))
+  const timings = ok.flatMap((f) => [f.encode, f.decode, f.access]);
+  if (timings.some((t) => t?.budgetBound && !t.overBudget))
+    lines.push(
+      pc.yellow(
+        `${BUDGET_BOUND} the time budget (--budget) cut these samples: fewer than the settings ask for, a wider interval`,
+      ),
+    );
+  if (timings.some((t) => t?.overBudget))
+    lines.push(
+      pc.yellow(
+        `${OVER_BUDGET} one call takes longer than the budget allows samples for: timed once per process`,
+      ),
+    );
+  if (timings.some((t) => t?.warmupStable === false))
     lines.push(
       pc.yellow(
         `${UNSETTLED} warm-up did not settle within its time bound: the JIT may still have been changing tiers`,
