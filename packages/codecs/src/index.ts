@@ -24,6 +24,7 @@ export {
   type MeasureSettings,
   quickSettings,
 } from "./harness/settings.ts";
+export { medianCi } from "./harness/statistics.ts";
 export {
   importSchema,
   loadDataset,
@@ -42,7 +43,6 @@ export {
 export { loadAdapter, type RegistryEntry, registry, selectEntries } from "./registry/registry.ts";
 export { capArtifacts, defaultMaxArtifactBytes } from "./result/cap-artifacts.ts";
 export { conformToSchema, protoJsonName } from "./schema-bridge/conform-sample.ts";
-export { medianCi } from "./harness/statistics.ts";
 export { compressedSizes } from "./sizes/compressed-sizes.ts";
 export { chooseRepeatedField, growRepeatedField, repeatedFields } from "./sizes/grow-array.ts";
 export {

@@ -1,7 +1,7 @@
+import { fidelityKinds, severityOf } from "@wirebench/contracts";
 import type { DataValue, IrType } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
 import { compareDatasets } from "../../src/fidelity/compare-values.ts";
-import { fidelityKinds, severityOf } from "@wirebench/contracts";
 
 /** The kinds that leave every value intact (DESIGN §7: `exact` = no lossy issue). */
 const cosmeticKinds = ["key-order", "number-type", "number-spelling"];
