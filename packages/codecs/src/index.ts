@@ -54,3 +54,4 @@ export {
   type SweepLimits,
   type SweepOptions,
 } from "./sizes/run-sweep.ts";
+export { shippedSizes } from "./sizes/shipped-sizes.ts";

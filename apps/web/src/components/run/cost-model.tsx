@@ -3,7 +3,9 @@
 import { useId, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { barCursor, chartTooltip } from "@/components/chart-style";
-import { type Compression, costRows, defaultNetwork, type FormatRow, formatBytes } from "@/lib/run-metrics";
+import { type Compression, defaultNetwork, type FormatRow, formatBytes } from "@/lib/run-metrics";
+import { defaultShipping, type ShippingChoice, shippedCostRows } from "@/lib/shipped-cost";
+import { type Framing, perMessageFramings, type ShippedEntry } from "@/lib/shipped-sizes";
 
 const compressions: { value: Compression; label: string }[] = [
   { value: "raw", label: "uncompressed" },
@@ -12,17 +14,33 @@ const compressions: { value: Compression; label: string }[] = [
   { value: "zstd", label: "zstd" },
 ];
 
+const batchSizes = [1, 10, 100, 1000];
+
 /**
  * What each format costs once a network is involved: time per message and throughput for a chosen
- * bandwidth and round-trip time, and whether CPU or the wire is the bottleneck.
+ * bandwidth and round-trip time, and whether CPU or the wire is the bottleneck. The framing, batch
+ * size and zstd dictionary picked here come from the run's sizes as shipped (docs/framing.md).
  */
-export function CostModel({ rows }: { rows: FormatRow[] }) {
+export function CostModel({ rows, entries = [] }: { rows: FormatRow[]; entries?: ShippedEntry[] }) {
   const [bandwidthMbps, setBandwidth] = useState(defaultNetwork.bandwidthMbps);
   const [rttMs, setRtt] = useState(defaultNetwork.rttMs);
   const [rate, setRate] = useState(100);
   const [compression, setCompression] = useState<Compression>("raw");
-  const ids = { bw: useId(), rtt: useId(), rate: useId(), compression: useId() };
-  const data = costRows(rows, { bandwidthMbps, rttMs }, compression).map((c) => ({
+  const [framing, setFraming] = useState<Framing>(defaultShipping.framing);
+  const [batch, setBatch] = useState(defaultShipping.batch);
+  const [dictionary, setDictionary] = useState(defaultShipping.dictionary);
+  const ids = {
+    bw: useId(),
+    rtt: useId(),
+    rate: useId(),
+    compression: useId(),
+    framing: useId(),
+    batch: useId(),
+    dict: useId(),
+  };
+  const choice: ShippingChoice = { compression, framing, batch, dictionary };
+  const framings = perMessageFramings.filter((f) => entries.some((e) => e.framed?.[f] !== undefined));
+  const data = shippedCostRows(rows, entries, choice, { bandwidthMbps, rttMs }).map((c) => ({
     key: c.key,
     messageBytes: c.messageBytes,
     cpuMs: Number(c.cpuMs.toFixed(4)),
@@ -32,6 +50,7 @@ export function CostModel({ rows }: { rows: FormatRow[] }) {
     bottleneck: c.bottleneck,
     keepsUp: c.throughputPerSec >= rate,
     compressionUntimed: c.compressionMs === null,
+    used: c.used,
   }));
   const untimed = data.some((d) => d.compressionUntimed);
   return (
@@ -94,7 +113,54 @@ export function CostModel({ rows }: { rows: FormatRow[] }) {
             ))}
           </select>
         </label>
+        <label htmlFor={ids.framing}>
+          Framing
+          <select
+            id={ids.framing}
+            value={framing}
+            onChange={(e) => setFraming(e.target.value as Framing)}
+            data-testid="cost-framing"
+          >
+            <option value="none">none (bare message)</option>
+            {framings.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={ids.batch}>
+          Messages per request
+          <select
+            id={ids.batch}
+            value={batch}
+            onChange={(e) => setBatch(Number(e.target.value))}
+            data-testid="cost-batch"
+          >
+            {batchSizes.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={ids.dict}>
+          <input
+            id={ids.dict}
+            type="checkbox"
+            checked={dictionary}
+            onChange={(e) => setDictionary(e.target.checked)}
+            data-testid="cost-dictionary"
+          />{" "}
+          zstd dictionary
+        </label>
       </div>
+      <p className="muted small" data-testid="cost-choice">
+        Counting: {compression === "raw" ? "uncompressed" : compression},{" "}
+        {batch === 1 ? "one message per request" : `batches of ${batch} (one round trip each)`}
+        {framing === "none" ? ", no framing" : `, ${framing} framing`}
+        {dictionary ? ", a zstd dictionary where the format has one" : ""}. Each row says what it could use.
+      </p>
       {untimed ? (
         <p className="muted small" data-testid="cost-compression-untimed">
           This run was recorded before compression was timed: only the smaller size of compressed messages is
@@ -135,19 +201,23 @@ export function CostModel({ rows }: { rows: FormatRow[] }) {
               <th scope="col">per message</th>
               <th scope="col">max messages/s</th>
               <th scope="col">limited by</th>
+              <th scope="col">counted as</th>
             </tr>
           </thead>
           <tbody>
             {data.map((d) => (
               <tr key={d.key} className={d.keepsUp ? "" : "falls-short"}>
                 <td data-label="format">{d.key}</td>
-                <td data-label="message size">{formatBytes(d.messageBytes)}</td>
+                <td data-label="message size">{formatBytes(Math.round(d.messageBytes))}</td>
                 <td data-label="per message">{d.perMessageMs.toFixed(2)} ms</td>
                 <td data-label="max messages/s">
                   {Number.isFinite(d.throughput) ? Math.round(d.throughput).toLocaleString("en") : "∞"}
                   {d.keepsUp ? "" : " (short of the rate)"}
                 </td>
                 <td data-label="limited by">{d.bottleneck === "cpu" ? "CPU" : "network"}</td>
+                <td data-label="counted as" className="muted small">
+                  {d.used}
+                </td>
               </tr>
             ))}
           </tbody>

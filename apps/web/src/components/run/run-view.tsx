@@ -14,6 +14,7 @@ import { ProgressList } from "./progress-list";
 import { ResultsTable } from "./results-table";
 import { everyFormatFailed, RunNotices } from "./run-notices";
 import { SchemaPanel } from "./schema-panel";
+import { ShippedPanel } from "./shipped-panel";
 import { SizeChart } from "./size-chart";
 import { Summary } from "./summary";
 import { TimingChart } from "./timing-chart";
@@ -72,7 +73,8 @@ export function RunView({ initial }: { initial: RunData }) {
             <TimingChart rows={rows} />
           </div>
           <ParetoChart rows={rows} />
-          <CostModel rows={rows} />
+          <ShippedPanel entries={entries} />
+          <CostModel rows={rows} entries={entries} />
           <ResultsTable rows={rows} />
           <FidelityPanel entries={entries} />
           <BytesPanel entries={entries} />

@@ -1,4 +1,5 @@
 import type { CompressorMs, MessageSizes } from "@/lib/run-metrics";
+import type { ShippedEntry } from "@/lib/shipped-sizes";
 import type { RunView as ServerRunView } from "@/server/services/get-run";
 
 /** The run as the page receives it (the server's view without its ETag version). */
@@ -51,6 +52,6 @@ export type FormatEntry = {
   renames?: { kind: string; path: string; from: string; to: string }[] | null;
   /** The first encoded message, capped in size; absent in results recorded before it existed. */
   firstMessage?: { base64: string; bytes: number; truncated: boolean } | null;
-};
+} & Pick<ShippedEntry, "framed" | "batched" | "dictionary">;
 export const entriesOf = (run: RunData) => run.formats as unknown as FormatEntry[];
 export const terminalStatuses = new Set(["completed", "failed", "canceled"]);
