@@ -15,6 +15,8 @@ export interface FormatComparison {
   zstd: Delta | null;
   encode: Delta | null;
   decode: Delta | null;
+  /** The field paths whose bytes changed most (absent from older servers and results). */
+  paths?: { path: string; base: number; current: number; delta: number }[];
 }
 /** A format that worked in the baseline and fails (error given) or is missing in the run. */
 export interface LostFormat {

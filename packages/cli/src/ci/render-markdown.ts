@@ -1,6 +1,7 @@
 import { fidelityCounts, issueSeverity } from "@wirebench/contracts/read-result";
 import type { Comparison, Delta } from "./comparison.ts";
 import { codeSpan } from "./escape-markdown.ts";
+import { pathDeltaLines } from "./render-path-deltas.ts";
 
 const fmtInt = (n: number) => Math.round(n).toLocaleString("en-US");
 const fmtNs = (ns: number) =>
@@ -88,6 +89,7 @@ export function renderMarkdown(c: Comparison): string {
       );
     }
   }
+  lines.push(...pathDeltaLines(c));
   lines.push(...fidelityLines(c));
   const lost = [
     ...(c.newlyFailing ?? []).map((f) => ({

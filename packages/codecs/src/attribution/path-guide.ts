@@ -28,6 +28,11 @@ export class PathGuide {
     return new PathGuide(joinPath(this.path, key), undefined);
   }
 
+  /** The value an XML element holds: an item when the field is a list (repeated elements), else the field. */
+  element(): PathGuide {
+    return unwrap(this.type)?.kind === "array" ? this.item() : this;
+  }
+
   /** An element of a list (the same path). */
   item(): PathGuide {
     const t = unwrap(this.type);

@@ -22,6 +22,8 @@ import { walkJson } from "./walk-json.ts";
 import { walkMsgpack } from "./walk-msgpack.ts";
 import { walkProtobuf } from "./walk-protobuf.ts";
 import { walkThrift } from "./walk-thrift.ts";
+import { walkXml } from "./walk-xml.ts";
+import { walkYaml } from "./walk-yaml.ts";
 
 export type Walk = (bytes: Uint8Array, tally: Tally) => void;
 
@@ -89,6 +91,8 @@ const factories: Record<string, Factory> = {
   protobuf: protobufWalker,
   bson: selfDescribing(walkBson),
   avro: avroWalker,
+  xml: selfDescribing(walkXml),
+  yaml: selfDescribing(walkYaml),
   "thrift-binary": thriftWalker(false),
   "thrift-compact": thriftWalker(true),
 };

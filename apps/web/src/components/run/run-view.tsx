@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { toRows } from "@/lib/run-metrics";
 import { useTRPC } from "@/trpc/client";
+import { AttributionPanel } from "./attribution-panel";
 import { BytesPanel } from "./bytes-panel";
 import { CopyLink } from "./copy-link";
 import { CostModel } from "./cost-model";
@@ -76,6 +77,7 @@ export function RunView({ initial }: { initial: RunData }) {
           <ShippedPanel entries={entries} />
           <CostModel rows={rows} entries={entries} />
           <ResultsTable rows={rows} />
+          <AttributionPanel entries={entries} />
           <FidelityPanel entries={entries} />
           <BytesPanel entries={entries} />
           <LimitationsPanel limitations={current.limitations} entries={entries} />

@@ -41,6 +41,12 @@ export const comparisonSchema = z
         zstd: sizeDelta,
         encode: timeDelta,
         decode: timeDelta,
+        paths: z
+          .array(z.object({ path: z.string(), base: z.number(), current: z.number(), delta: z.number() }))
+          .optional()
+          .describe(
+            "The field paths (formats[].attribution) whose bytes changed most against the baseline, largest change first; absent when either run predates attribution.",
+          ),
         pass: z.boolean(),
         sizeFail: z.boolean(),
         timeFail: z.boolean(),

@@ -1,5 +1,6 @@
 import { registry, selectEntries } from "@wirebench/codecs/registry";
 import { AppError } from "../app-error.ts";
+import { pathDeltas } from "./attribution-deltas.ts";
 import type { Caller } from "./authenticate.ts";
 import { checkFormatNames } from "./check-format-names.ts";
 import type { Services } from "./container.ts";
@@ -30,6 +31,7 @@ interface EntryLike {
   compressed?: { gzip?: number; brotli?: number; zstd?: number } | null;
   encode?: TimingLike | null;
   decode?: TimingLike | null;
+  attribution?: { path: string; bytes: number }[] | null;
 }
 
 export interface SizeDelta {
@@ -127,11 +129,13 @@ export function compareEntries(
         isWatched &&
         thresholds.maxTimeRegressionPct !== undefined &&
         worstTimePct > thresholds.maxTimeRegressionPct;
+      const paths = pathDeltas(base.attribution, cur.attribution);
       return {
         key,
         watched: isWatched,
         ...sizes,
         ...times,
+        ...(paths ? { paths } : {}),
         pass: !sizeFail && !timeFail,
         sizeFail,
         timeFail,
