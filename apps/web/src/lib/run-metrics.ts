@@ -10,6 +10,10 @@ export interface Timing {
   medianNs: number;
   ciLowNs: number;
   ciHighNs: number;
+  /** The run's time budget cut this operation's samples (Result JSON `budgetBound`). */
+  budgetBound?: boolean;
+  /** One timed call only: even the floor of samples did not fit the budget. */
+  overBudget?: boolean;
 }
 
 export interface FormatRow {

@@ -24,8 +24,15 @@ const columnValue = (r: FormatRow, k: SortKey): number | string | null =>
         ? (r.decode?.medianNs ?? null)
         : r[k];
 
-/** Every number, sortable by any column, absolute or relative to the best value in each column. */
-export function ResultsTable({ rows }: { rows: FormatRow[] }) {
+/** The mark of a timing the time budget cut (†), or timed once because one call exceeds it (‡). */
+const budgetMark = (t: FormatRow["encode"]) => (t?.overBudget ? "‡" : t?.budgetBound ? "†" : "");
+
+/**
+ * Every number, sortable by any column, absolute or relative to the best value in each column.
+ * While the run goes on (`pending`), sizes and fidelity are final as soon as a format is verified
+ * and its timing cells say they are still pending.
+ */
+export function ResultsTable({ rows, pending = false }: { rows: FormatRow[]; pending?: boolean }) {
   const [sort, setSort] = useState<{ key: SortKey; asc: boolean }>({ key: "bytes", asc: true });
   const [relative, setRelative] = useState(false);
   const sorted = [...rows].sort((a, b) => {
@@ -50,11 +57,12 @@ export function ResultsTable({ rows }: { rows: FormatRow[] }) {
       const verdict = r.exact ? "exact" : `${r.issues} lossy`;
       return r.cosmetic > 0 ? `${verdict} (+${r.cosmetic} cosmetic)` : verdict;
     }
+    if (pending && r.ok && v == null && (k === "encode" || k === "decode")) return "pending";
     if (v == null || typeof v === "string") return "–";
     const b = bestOf(k);
     if (relative && b) return `${(v / b).toFixed(2)}×`;
     const timing = k === "encode" ? r.encode : k === "decode" ? r.decode : null;
-    if (timing) return `${formatNs(v)}${isNoisy(timing) ? " ±" : ""}`;
+    if (timing) return `${budgetMark(timing)}${formatNs(v)}${isNoisy(timing) ? " ±" : ""}`;
     return formatBytes(v);
   };
   return (
@@ -99,6 +107,8 @@ export function ResultsTable({ rows }: { rows: FormatRow[] }) {
       </div>
       <p className="muted small">
         ± marks a timing whose 95% confidence interval is wider than 10% of its median.
+        {rows.some((r) => [r.encode, r.decode].some((t) => t?.budgetBound)) &&
+          " † marks one whose samples the time budget cut (fewer samples, a wider interval); ‡ one timed once, as one call takes longer than the budget allows samples for."}
       </p>
     </section>
   );

@@ -3,22 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { toRows } from "@/lib/run-metrics";
 import { useTRPC } from "@/trpc/client";
-import { AttributionPanel } from "./attribution-panel";
-import { BytesPanel } from "./bytes-panel";
 import { CopyLink } from "./copy-link";
-import { CostModel } from "./cost-model";
 import { EnvironmentPanel } from "./environment-panel";
 import { FidelityPanel } from "./fidelity-panel";
-import { LimitationsPanel } from "./limitations-panel";
-import { ParetoChart } from "./pareto-chart";
 import { ProgressList } from "./progress-list";
-import { ResultsTable } from "./results-table";
 import { everyFormatFailed, RunNotices } from "./run-notices";
+import { RunResults, sizedRows } from "./run-results";
 import { SchemaPanel } from "./schema-panel";
-import { ShippedPanel } from "./shipped-panel";
-import { SizeChart } from "./size-chart";
-import { Summary } from "./summary";
-import { TimingChart } from "./timing-chart";
 import { entriesOf, type RunData, terminalStatuses } from "./types";
 
 /**
@@ -67,23 +58,10 @@ export function RunView({ initial }: { initial: RunData }) {
         </>
       )}
       {current.status === "completed" && !allFailed && (
-        <>
-          <Summary rows={rows} />
-          <div className="grid">
-            <SizeChart rows={rows} />
-            <TimingChart rows={rows} />
-          </div>
-          <ParetoChart rows={rows} />
-          <ShippedPanel entries={entries} />
-          <CostModel rows={rows} entries={entries} />
-          <ResultsTable rows={rows} />
-          <AttributionPanel entries={entries} />
-          <FidelityPanel entries={entries} />
-          <BytesPanel entries={entries} />
-          <LimitationsPanel limitations={current.limitations} entries={entries} />
-          <SchemaPanel schema={current.schema} entries={entries} />
-          <EnvironmentPanel environment={current.environment} />
-        </>
+        <RunResults run={current} rows={rows} pending={false} />
+      )}
+      {!terminalStatuses.has(current.status) && sizedRows(rows).length > 0 && (
+        <RunResults run={current} rows={rows} pending={true} />
       )}
     </main>
   );

@@ -12,7 +12,9 @@ import {
  * The answer first: smallest (each format in its minimal standard encoding), fastest each way, and
  * which formats lost data. Formats whose only differences are cosmetic (key order) are named apart.
  */
-export function Summary({ rows }: { rows: FormatRow[] }) {
+export function Summary({ rows, pending = false }: { rows: FormatRow[]; pending?: boolean }) {
+  // While timings are still coming, a "fastest" card would name the fastest of those measured so far.
+  const timed = (detail: string) => (pending ? "timings pending" : detail);
   const ok = rows.filter((r) => r.ok);
   const sized = sizeSummaryRows(rows);
   const smallest = best(sized.rows, (r) => r.bytes);
@@ -30,14 +32,24 @@ export function Summary({ rows }: { rows: FormatRow[] }) {
       value: smallestZstd?.key,
       detail: formatBytes(smallestZstd?.zstd ?? null),
     },
-    { label: "Fastest encode", value: fastestEncode?.key, detail: formatNs(fastestEncode?.encode?.medianNs) },
-    { label: "Fastest decode", value: fastestDecode?.key, detail: formatNs(fastestDecode?.decode?.medianNs) },
+    {
+      label: "Fastest encode",
+      value: pending ? undefined : fastestEncode?.key,
+      detail: timed(formatNs(fastestEncode?.encode?.medianNs)),
+    },
+    {
+      label: "Fastest decode",
+      value: pending ? undefined : fastestDecode?.key,
+      detail: timed(formatNs(fastestDecode?.decode?.medianNs)),
+    },
     {
       label: "Best over the network",
-      value: bestNetwork?.key,
-      detail: bestNetwork
-        ? `${bestNetwork.perMessageMs.toFixed(2)} ms per message at ${defaultNetwork.bandwidthMbps} Mbit/s, ${defaultNetwork.rttMs} ms RTT`
-        : "–",
+      value: pending ? undefined : bestNetwork?.key,
+      detail: timed(
+        bestNetwork
+          ? `${bestNetwork.perMessageMs.toFixed(2)} ms per message at ${defaultNetwork.bandwidthMbps} Mbit/s, ${defaultNetwork.rttMs} ms RTT`
+          : "–",
+      ),
     },
   ];
   return (
