@@ -9,8 +9,10 @@ import { readText, sampleFormatOf, schemaKindOf } from "../ci/read-input.ts";
 import { formatRow } from "../output/format-rows.ts";
 import { printable } from "../output/printable.ts";
 import { BUDGET_BOUND, bytes, fidelity, OVER_BUDGET, timing, UNSETTLED } from "../output/table-cells.ts";
+import { renderTransportTable } from "../output/transport-table.ts";
+import { addTransports, type TransportFlags, transportPlan } from "./compare-transport.ts";
 
-interface CompareOptions {
+interface CompareOptions extends TransportFlags {
   schema?: string;
   root?: string;
   formats?: string;
@@ -41,9 +43,19 @@ export function registerCompare(program: Command): void {
       "wall-clock seconds the timed rounds may take, all formats together (default 30, --quick 4)",
       parseBudget,
     )
+    .option("--transport <list>", "also measure end to end over http1, http2, broker (comma-separated)")
+    .option(
+      "--link <rtt/bandwidth>",
+      "with --transport: an emulated link, e.g. 20ms/10mbit (default: loopback)",
+    )
+    .option(
+      "--transport-messages <n>",
+      "with --transport: messages per format and transport (default 200, quick 30)",
+    )
     .action(async (file: string, opts: CompareOptions) => {
       const result = await compare(file, opts);
       process.stdout.write(`${renderTable(result)}\n`);
+      if (result.transport) process.stdout.write(`${renderTransportTable(result)}\n`);
       if (opts.json) writeFileSync(opts.json, `${JSON.stringify(result, null, 2)}\n`);
     });
 }
@@ -70,8 +82,9 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
     ?.split(",")
     .map((f) => f.trim())
     .filter(Boolean);
+  const plan = transportPlan(opts);
   const started = Date.now();
-  return runComparison(dataset, {
+  const result = await runComparison(dataset, {
     ...(formats ? { formats } : {}),
     quick: opts.quick === true,
     ...(opts.budget !== undefined ? { settings: { budgetMs: opts.budget * 1000 } } : {}),
@@ -84,6 +97,7 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
       process.stderr.write(formatRow(entry, final, Date.now() - started));
     },
   });
+  return plan ? addTransports(dataset, result, plan, opts.quick === true) : result;
 }
 
 /** `--budget` in seconds: a positive finite number, or a clear error naming the flag. */
