@@ -26,7 +26,8 @@ export function walkXml(bytes: Uint8Array, guide: PathGuide, tally: Tally): void
     pos++;
     const closing = bytes[start + 1] === SLASH;
     const empty = bytes[pos - 2] === SLASH;
-    const name = Buffer.from(bytes.subarray(start + (closing ? 2 : 1), pos - (empty ? 2 : 1))).toString("utf8");
+    const nameBytes = bytes.subarray(start + (closing ? 2 : 1), pos - (empty ? 2 : 1));
+    const name = Buffer.from(nameBytes).toString("utf8");
     if (closing) {
       const open = stack.pop();
       if (!open) throw new Error(`XML: </${name}> at ${start} closes nothing`);
