@@ -18,10 +18,12 @@ import type { Tally } from "./tally.ts";
 import { walkAvro } from "./walk-avro.ts";
 import { walkBson } from "./walk-bson.ts";
 import { walkCbor } from "./walk-cbor.ts";
+import { walkIon } from "./walk-ion.ts";
 import { walkJson } from "./walk-json.ts";
 import { walkMsgpack } from "./walk-msgpack.ts";
 import { walkProtobuf } from "./walk-protobuf.ts";
 import { walkThrift } from "./walk-thrift.ts";
+import { walkV8 } from "./walk-v8.ts";
 import { walkXml } from "./walk-xml.ts";
 import { walkYaml } from "./walk-yaml.ts";
 
@@ -92,6 +94,8 @@ const factories: Record<string, Factory> = {
   bson: selfDescribing(walkBson),
   avro: avroWalker,
   xml: selfDescribing(walkXml),
+  ion: selfDescribing(walkIon),
+  v8: selfDescribing(walkV8),
   yaml: selfDescribing(walkYaml),
   "thrift-binary": thriftWalker(false),
   "thrift-compact": thriftWalker(true),
