@@ -113,6 +113,17 @@ export async function prepareLive(job: ChildJob, dataset: Dataset): Promise<Live
           : compareDatasets(dataset.messages, decoding.out, dataset.schema.root);
         const sizes = await compressedSizes(encoded);
         const firstMessage = firstMessageOf(encoded, job.firstMessageMaxBytes);
+        const known = {
+          type: "verified",
+          id: entry.id,
+          fidelity,
+          sizes,
+          meanBytes: sizes.perMessage.raw,
+          ...(firstMessage ? { firstMessage } : {}),
+        } as const;
+        // Sizes and fidelity are what users wait for: they go out now, before the slower extras
+        // (sizes as shipped, attribution), which follow in the complete message.
+        await send({ ...known, partial: true });
         const root = dataset.schema.root;
         const shipped = job.shippedSizes
           ? await shippedSizes(
@@ -123,13 +134,8 @@ export async function prepareLive(job: ChildJob, dataset: Dataset): Promise<Live
           : undefined;
         const attribution = await attributeFormat(entry, dataset, prepared, encoded);
         await send({
-          type: "verified",
-          id: entry.id,
-          fidelity,
-          sizes,
+          ...known,
           ...(shipped ? { shipped } : {}),
-          meanBytes: sizes.perMessage.raw,
-          ...(firstMessage ? { firstMessage } : {}),
           attribution: attribution.entries,
           ...(attribution.limitation ? { attributionLimitation: attribution.limitation } : {}),
         });

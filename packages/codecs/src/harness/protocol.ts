@@ -49,6 +49,11 @@ export type ChildMessage =
   | {
       type: "verified";
       id: string;
+      /**
+       * Sent first with sizes, fidelity and the first message only, as soon as they are known; the
+       * complete message (shipped sizes, attribution) follows.
+       */
+      partial?: boolean;
       fidelity: Fidelity;
       sizes: SizeDetail;
       shipped?: ShippedSizes;

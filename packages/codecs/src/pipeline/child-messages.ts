@@ -57,9 +57,14 @@ export function handleChildMessage(ctx: MessageContext, m: ChildMessage): void {
       if (m.attribution) st.verified.attribution = m.attribution;
       if (m.attributionLimitation) st.limitations = [...st.limitations, m.attributionLimitation];
       if (st.error) break;
-      // In a verify-only run nothing follows verification: this entry is the final one.
-      if (ctx.verifyOnly) ctx.reporter.report(st, true, () => ctx.reporter.emit(st, "done"));
-      else ctx.reporter.report(st, false);
+      // In a verify-only run nothing follows verification: the complete entry is the final one.
+      if (ctx.verifyOnly) {
+        if (!m.partial) ctx.reporter.report(st, true, () => ctx.reporter.emit(st, "done"));
+      } else if (m.partial) {
+        // Sizes and fidelity, saved the moment they are known; the extras of the complete message
+        // (shipped sizes, attribution) go out with the final entry.
+        ctx.reporter.report(st, false);
+      }
       break;
     case "samples":
       ctx.buffered.push({
