@@ -1,22 +1,18 @@
+import { dbEnv } from "@wirebench/db/env";
+import { queueEnv } from "@wirebench/jobs/env";
 import { z } from "zod";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-/** Every setting of the web app, with the default that works on a developer machine. */
+/**
+ * Every setting of the web app, with the default that works on a developer machine: the database
+ * and queue slices of @wirebench/db and @wirebench/jobs, then the app's own.
+ */
 export const webEnvSchema = z.object({
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgresql:// URL" })
-    .default("postgresql://wirebench:wirebench@127.0.0.1:5432/wirebench"),
-  REDIS_URL: z
-    .url({ protocol: /^rediss?$/, error: "must be a redis:// URL" })
-    .default("redis://127.0.0.1:6379"),
+  ...dbEnv.shape,
+  ...queueEnv.shape,
   /** Public base URL used in share links. */
   PUBLIC_URL: z.url().default("http://localhost:3000"),
-  /** BullMQ queue runs are enqueued on (the worker's WIREBENCH_QUEUE). */
-  WIREBENCH_QUEUE: z
-    .string()
-    .regex(/^[\w.-]+$/, "letters, digits, '.', '_' or '-' only")
-    .default("wirebench-runs"),
   /** Largest request body (sample plus schema) accepted, in bytes: 8 MiB. */
   WIREBENCH_MAX_INPUT_BYTES: positiveInt(8 * 1024 * 1024),
   /** Deepest nesting of arrays and objects accepted in a sample. */

@@ -1,18 +1,14 @@
+import { dbEnv } from "@wirebench/db/env";
+import { queueEnv } from "@wirebench/jobs/env";
 import { z } from "zod";
 
-/** Every setting of the worker, with the default that works on a developer machine. */
+/**
+ * Every setting of the worker, with the default that works on a developer machine: the database
+ * and queue slices of @wirebench/db and @wirebench/jobs, then the worker's own.
+ */
 export const workerEnvSchema = z.object({
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgresql:// URL" })
-    .default("postgresql://wirebench:wirebench@127.0.0.1:5432/wirebench"),
-  REDIS_URL: z
-    .url({ protocol: /^rediss?$/, error: "must be a redis:// URL" })
-    .default("redis://127.0.0.1:6379"),
-  /** BullMQ queue the web app enqueues runs on; tests use a queue of their own. */
-  WIREBENCH_QUEUE: z
-    .string()
-    .regex(/^[\w.-]+$/, "letters, digits, '.', '_' or '-' only")
-    .default("wirebench-runs"),
+  ...dbEnv.shape,
+  ...queueEnv.shape,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * How long SIGTERM waits for the current job. A job still running then is handed back: its run is

@@ -1,4 +1,5 @@
-import { redisHint, ServiceUnreachableError } from "@wirebench/db";
+import { ServiceUnreachableError } from "@wirebench/db";
+import { pingRedis, redisHint } from "@wirebench/jobs";
 import { Redis } from "ioredis";
 
 /**
@@ -10,23 +11,9 @@ export function createRedis(url: string): Redis {
 }
 
 export async function checkRedis(url: string, timeoutMs = 3_000): Promise<void> {
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: timeoutMs,
-    retryStrategy: () => null,
-  });
-  // connect() only says "Connection is closed."; the socket error says why (ECONNREFUSED, ENOTFOUND).
-  let socketError: unknown;
-  probe.on("error", (err) => {
-    socketError ??= err;
-  });
   try {
-    await probe.connect();
-    await probe.ping();
+    await pingRedis(url, timeoutMs);
   } catch (err) {
-    throw new ServiceUnreachableError("Redis", url, socketError ?? err, redisHint);
-  } finally {
-    probe.disconnect();
+    throw new ServiceUnreachableError("Redis", url, err, redisHint);
   }
 }

@@ -1,9 +1,10 @@
 // `npm run db:migrate`: creates the database named by DATABASE_URL if missing, applies migrations.
+import { defaultDatabaseUrl } from "../src/db-env.ts";
 import { ensureDatabase } from "../src/ensure-database.ts";
 import { ServiceUnreachableError } from "../src/errors.ts";
 import { migrate } from "../src/migrate.ts";
 
-const url = process.env.DATABASE_URL ?? "postgresql://wirebench:wirebench@127.0.0.1:5432/wirebench";
+const url = process.env.DATABASE_URL ?? defaultDatabaseUrl;
 try {
   const { created } = await ensureDatabase(url);
   const { applied, alreadyApplied } = await migrate(url);

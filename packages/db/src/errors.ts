@@ -25,6 +25,3 @@ export function redactUrl(url: string): string {
 
 export const postgresHint =
   "Start PostgreSQL (`pg_ctlcluster 15 main start`, or `docker compose up -d postgres`) or set DATABASE_URL.";
-
-export const redisHint =
-  "Start Redis (`redis-server --daemonize yes`, or `docker compose up -d redis`) or set REDIS_URL.";

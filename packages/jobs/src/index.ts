@@ -1,6 +1,7 @@
+export { defaultQueueName, defaultRedisUrl, type QueueEnv, queueEnv } from "./queue-env.ts";
+export { isRedisDown, pingRedis, redisHint } from "./redis-down.ts";
 export {
   createRunQueue,
-  defaultQueueName,
   enqueueRun,
   type RunJobPayload,
   runJob,

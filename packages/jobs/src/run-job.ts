@@ -1,8 +1,7 @@
 import { type JobsOptions, Queue } from "bullmq";
 import { z } from "zod";
 
-/** Queue that carries runs from the web app to the workers, unless WIREBENCH_QUEUE says otherwise. */
-export const defaultQueueName = "wirebench-runs";
+import { defaultQueueName } from "./queue-env.ts";
 
 /**
  * A run job carries the run id only: the sample, the schema and the options stay in PostgreSQL,

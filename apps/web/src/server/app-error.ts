@@ -1,3 +1,6 @@
+import { isPostgresDown } from "@wirebench/db";
+import { isRedisDown } from "@wirebench/jobs";
+
 /** The one error type services throw; its code decides the HTTP status and the tRPC code. */
 export const errorCodes = {
   BAD_REQUEST: 400,
@@ -26,25 +29,10 @@ export class AppError extends Error {
   }
 }
 
-const unavailablePatterns = [
-  /ECONNREFUSED/,
-  /ETIMEDOUT/,
-  /ENOTFOUND/,
-  /Connection is closed/,
-  /Stream isn't writeable/,
-  /enableOfflineQueue/,
-  /Can't reach database server/,
-  /terminating connection/,
-  /connect ECONN/,
-  /Connection terminated/,
-  /max retries per request/,
-];
-
 /** Maps anything thrown to an AppError; PostgreSQL or Redis being down becomes 503, not 500. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  const text = `${(err as Error)?.message ?? ""} ${(err as { code?: string })?.code ?? ""} ${String((err as { cause?: unknown })?.cause ?? "")}`;
-  if (unavailablePatterns.some((p) => p.test(text))) {
+  if (isPostgresDown(err) || isRedisDown(err)) {
     return new AppError(
       "UNAVAILABLE",
       "A backing service (PostgreSQL or Redis) is unavailable; try again shortly.",

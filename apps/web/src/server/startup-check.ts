@@ -1,5 +1,5 @@
-import { createPrismaClient, postgresHint, redactUrl, redisHint } from "@wirebench/db";
-import { Redis } from "ioredis";
+import { createPrismaClient, postgresHint, redactUrl } from "@wirebench/db";
+import { pingRedis, redisHint } from "@wirebench/jobs";
 import { parseWebEnv } from "../env.ts";
 
 export interface StartupReport {
@@ -47,16 +47,6 @@ export async function checkStartup(
   }
   // Clients of their own, without retries, closed again: the app's clients keep retrying quietly.
   const prisma = createPrismaClient(env.DATABASE_URL);
-  const redis = new Redis(env.REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  // connect() only says "Connection is closed."; the socket error says why (ECONNREFUSED, ENOTFOUND).
-  let socketError: unknown;
-  redis.on("error", (err) => {
-    socketError ??= err;
-  });
   const warnings: string[] = [];
   const probe = async (name: string, url: string, hint: string, check: () => Promise<unknown>) => {
     try {
@@ -71,16 +61,8 @@ export async function checkStartup(
   };
   await Promise.all([
     probe("PostgreSQL", env.DATABASE_URL, postgresHint, () => prisma.$queryRaw`SELECT 1`),
-    probe("Redis", env.REDIS_URL, redisHint, async () => {
-      try {
-        await redis.connect();
-        return await redis.ping();
-      } catch (err) {
-        throw socketError ?? err;
-      }
-    }),
+    probe("Redis", env.REDIS_URL, redisHint, () => pingRedis(env.REDIS_URL, timeoutMs)),
   ]);
-  redis.disconnect();
   await prisma.$disconnect().catch(() => {});
   return { warnings };
 }

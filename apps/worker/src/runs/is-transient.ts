@@ -1,21 +1,11 @@
-/**
- * Failures worth retrying: the database or Redis went away for a moment. Everything else a run
- * throws (bad input, a schema that does not parse, a bug) would fail the same way again.
- */
-const transientPatterns = [
-  /ECONNREFUSED/,
-  /ECONNRESET/,
-  /ETIMEDOUT/,
-  /EPIPE/,
-  /Connection is closed/,
-  /Connection terminated/,
-  /terminating connection/,
-  /Can't reach database server/,
-  /too many clients/,
-];
+import { isPostgresDown } from "@wirebench/db";
+import { isRedisDown } from "@wirebench/jobs";
 
+/**
+ * Failures worth retrying: the database or Redis went away for a moment (each package names its
+ * client's "service is down" errors). Everything else a run throws (bad input, a schema that does
+ * not parse, a bug) would fail the same way again.
+ */
 export function isTransient(err: unknown): boolean {
-  const e = err as { message?: string; code?: string; cause?: unknown };
-  const text = `${e?.message ?? ""} ${e?.code ?? ""} ${String(e?.cause ?? "")}`;
-  return transientPatterns.some((p) => p.test(text));
+  return isPostgresDown(err) || isRedisDown(err);
 }
