@@ -15,12 +15,18 @@ export interface TransportSettings {
    */
   warmupMessages: number;
   /**
-   * Longest one format may take on one transport (all its messages), ms; past it the producer and
+   * Longest one format may take on one transport (all its messages, every round), ms; past it the producer and
    * consumer are killed and the remaining formats fail with this limit named. Default 60 000.
    */
   formatTimeoutMs: number;
   /** Longest producer and consumer may take to prepare every format (code generation included), ms. Default 120 000. */
   prepareTimeoutMs: number;
+  /**
+   * Rounds the messages are shared out over: per transport every format sends its share in turn,
+   * round after round, so a burst of load elsewhere on the machine does not land on one format
+   * alone. Default 4 (quick 3).
+   */
+  rounds: number;
   /** Most messages a run may ask for per format and transport (`messages` above it is refused). Default 10 000. */
   maxMessages: number;
 }
@@ -30,6 +36,7 @@ export const defaultTransportSettings: TransportSettings = {
   warmupMessages: 20,
   formatTimeoutMs: 60_000,
   prepareTimeoutMs: 120_000,
+  rounds: 4,
   maxMessages: 10_000,
 };
 
@@ -37,6 +44,7 @@ export const quickTransportSettings: TransportSettings = {
   ...defaultTransportSettings,
   messages: 30,
   warmupMessages: 5,
+  rounds: 3,
 };
 
 /** Parses `http1,http2,broker`; an unknown name is an error naming the ones there are. */

@@ -7,12 +7,17 @@ import http from "node:http";
 import http2 from "node:http2";
 import type { AddressInfo } from "node:net";
 import type { PreparedCodec } from "@wirebench/codecs";
+import { Redis } from "ioredis";
 import { childMain, cpuNs, prepareCodecs, send } from "./child-io.ts";
 import type { Exchange, ParentToChild, RoleJob } from "./protocol.ts";
 import { readStream } from "./read-stream.ts";
+import { h2Settings, h2WindowBytes } from "./senders.ts";
 
 let codecs = new Map<string, PreparedCodec>();
 let redisPort: number | undefined;
+let redis: Redis | undefined;
+/** Where each stream was left in the previous round. */
+const readUpTo = new Map<string, string>();
 let current: { exchange: Exchange; seen: number; cpuAt: number } | undefined;
 
 /** Decodes one request body; the measured window's CPU clock starts after the warm-up messages. */
@@ -54,7 +59,8 @@ async function start(job: RoleJob): Promise<void> {
   codecs = prepared.codecs;
   redisPort = job.redisPort;
   const h1 = http.createServer({ keepAliveTimeout: 60_000 }, handle);
-  const h2 = http2.createServer({}, handle);
+  const h2 = http2.createServer({ settings: h2Settings }, handle);
+  h2.on("session", (session) => session.setLocalWindowSize(h2WindowBytes));
   const ports = { http1: await listen(h1), http2: await listen(h2) };
   await send({ type: "prepared", ok: [...codecs.keys()], failed: prepared.failed, ports });
 }
@@ -66,12 +72,16 @@ async function onMessage(msg: ParentToChild): Promise<void> {
     if (exchange.transport !== "broker") return send({ type: "listening" });
     const codec = codecs.get(exchange.id);
     if (!codec || redisPort === undefined || !exchange.stream) throw new Error(`cannot read ${exchange.id}`);
-    const got = await readStream(
-      redisPort,
-      exchange,
-      (bytes) => codec.decode(bytes),
-      () => send({ type: "listening" }),
+    if (!redis) {
+      redis = new Redis({ host: "127.0.0.1", port: redisPort, lazyConnect: true, maxRetriesPerRequest: 1 });
+      await redis.connect();
+    }
+    // Reading starts after the last entry the previous round read, so no message is missed or read twice.
+    await send({ type: "listening" });
+    const got = await readStream(redis, exchange, readUpTo.get(exchange.stream) ?? "0", (b) =>
+      codec.decode(b),
     );
+    readUpTo.set(exchange.stream, got.lastId);
     return send({ type: "received", ...got });
   }
   const c = current;

@@ -11,6 +11,8 @@ import { openSender, type Sender } from "./senders.ts";
 
 let codecs = new Map<string, PreparedCodec>();
 let entries: RegistryEntry[] = [];
+/** Connections stay open from round to round, as a client's keep-alive connection would. */
+const senders = new Map<string, Sender>();
 
 async function start(job: RoleJob): Promise<void> {
   const prepared = await prepareCodecs(job, "producer");
@@ -23,8 +25,10 @@ async function exchange(x: Exchange): Promise<void> {
   const codec = codecs.get(x.id);
   const entry = entries.find((e) => e.id === x.id);
   if (!codec || !entry || x.port === undefined) throw new Error(`cannot send ${x.id}`);
-  const sender: Sender = await openSender(x, mediaType(entry.format, entry.id));
-  try {
+  const key = `${x.transport}:${x.id}`;
+  const sender = senders.get(key) ?? (await openSender(x, mediaType(entry.format, entry.id)));
+  senders.set(key, sender);
+  {
     const latenciesNs: number[] = [];
     let cpuAt = cpuNs();
     let bytesAt = sender.bytesWritten();
@@ -47,8 +51,6 @@ async function exchange(x: Exchange): Promise<void> {
       cpuNs: cpuNs() - cpuAt,
       elapsedNs: Number(process.hrtime.bigint() - startedAt),
     });
-  } finally {
-    await sender.close();
   }
 }
 

@@ -51,3 +51,17 @@ export async function redisProblem(url: string): Promise<string | undefined> {
     redis.disconnect();
   }
 }
+
+/** The run's streams hold every message it sent: gone when the run ends. */
+export async function dropStreams(url: string, keys: string[]): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  redis.on("error", () => undefined);
+  try {
+    await redis.connect();
+    await redis.del(...keys);
+  } catch {
+    // Redis went away: nothing to clean, and the run's figures are already taken.
+  } finally {
+    redis.disconnect();
+  }
+}

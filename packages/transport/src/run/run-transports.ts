@@ -12,8 +12,6 @@ import {
 } from "@wirebench/codecs";
 import type { FormatTransport, TransportRun } from "@wirebench/contracts/result";
 import type { Dataset } from "@wirebench/schemas";
-import { Redis } from "ioredis";
-import { type Relay, startRelay } from "../link/paced-relay.ts";
 import type { LinkSpec } from "../link/parse-link.ts";
 import {
   defaultTransportSettings,
@@ -22,9 +20,9 @@ import {
   type TransportSettings,
 } from "../settings.ts";
 import { chooseLink } from "./choose-link.ts";
-import { measureExchange } from "./measure-exchange.ts";
-import { defaultRedisUrl, redisProblem, redisTarget } from "./redis-target.ts";
-import { RoleProcess } from "./role-process.ts";
+import { emptyTally, measureExchange, type Tally, toMeasurement } from "./measure-exchange.ts";
+import { defaultRedisUrl, dropStreams, redisProblem, redisTarget } from "./redis-target.ts";
+import { RolePair } from "./role-pair.ts";
 
 export interface TransportOptions {
   transports: TransportKind[];
@@ -46,11 +44,16 @@ export interface TransportOutcome {
   byId: Map<string, FormatTransport>;
 }
 
+/** Messages of round `r` of `rounds`: `messages` shared out as evenly as whole messages allow. */
+const share = (messages: number, rounds: number, r: number) =>
+  Math.floor((messages * (r + 1)) / rounds) - Math.floor((messages * r) / rounds);
+
 /**
  * Measures each format over each transport: one consumer child (HTTP/1.1 and HTTP/2 servers, Redis
- * stream reader) and one producer child, both prepared once for every format; formats and transports
- * then take turns, one exchange at a time, so no two exchanges share the machine. An exchange that
- * fails (a child died or overran a limit) fails alone: both children are started again for the next.
+ * stream reader) and one producer child, both prepared once for every format. Per transport, the
+ * formats take turns in rounds (A B C … A B C …, each round starting one format later) so that load
+ * from elsewhere on the machine falls on every format alike; one exchange runs at a time. A failed
+ * exchange fails that format on that transport alone: both children are started afresh for the next.
  */
 export async function runTransports(
   dataset: Dataset | DatasetFile,
@@ -60,95 +63,74 @@ export async function runTransports(
   const s = { ...(opts.quick ? quickTransportSettings : defaultTransportSettings), ...opts.settings };
   if (!(s.messages >= 1 && s.messages <= s.maxMessages))
     throw new Error(`transport messages must be 1 to ${s.maxMessages} (maxMessages), not ${s.messages}`);
+  const rounds = Math.max(1, Math.min(s.rounds, s.messages));
   const limits: Limits = { ...defaultLimits, ...opts.limits };
   const link = chooseLink(opts.link);
   const { identity } = chooseChildIdentity(limits.childUser);
+  const redisUrl = opts.redisUrl ?? process.env.REDIS_URL ?? defaultRedisUrl;
+  const byId = new Map<string, FormatTransport>(entries.map((e) => [e.id, {}]));
+  const brokerProblem = opts.transports.includes("broker") ? await redisProblem(redisUrl) : undefined;
+  if (brokerProblem) for (const t of byId.values()) t.broker = { error: brokerProblem };
+  const transports = opts.transports.filter((t) => t !== "broker" || !brokerProblem);
   const workDir = createWorkDir(identity, "wirebench-transport-");
   const datasetPath = "path" in dataset ? dataset.path : join(workDir, "dataset.v8");
   if (!("path" in dataset)) writeFileSync(datasetPath, serialize(dataset));
-  const redisUrl = opts.redisUrl ?? process.env.REDIS_URL ?? defaultRedisUrl;
   const prefix = opts.streamPrefix ?? `wirebench:transport:${randomBytes(6).toString("hex")}`;
-  const relays: Relay[] = [];
   const streams: string[] = [];
-  const byId = new Map<string, FormatTransport>(entries.map((e) => [e.id, {}]));
   const say = opts.onProgress ?? (() => undefined);
-  let children: { producer: RoleProcess; consumer: RoleProcess; ok: Set<string> } | undefined;
-  const brokerProblem = opts.transports.includes("broker") ? await redisProblem(redisUrl) : undefined;
-  const transports = brokerProblem ? opts.transports.filter((t) => t !== "broker") : opts.transports;
-  if (brokerProblem) for (const t of byId.values()) t.broker = { error: brokerProblem };
-  const broker = transports.includes("broker") ? redisTarget(redisUrl) : undefined;
-  const brokerRelay = broker ? await startRelay(broker) : undefined;
-  if (brokerRelay) relays.push(brokerRelay);
-
-  const start = async () => {
-    const job = { entries, datasetPath, workDir, ...(brokerRelay ? { redisPort: brokerRelay.port } : {}) };
-    const consumer = new RoleProcess("consumer", job, limits, identity);
-    const producer = new RoleProcess("producer", job, limits, identity);
-    const limit = "the transport preparation limit (prepareTimeoutMs)";
-    const [c, p] = await Promise.all([
-      consumer.next("prepared", s.prepareTimeoutMs, limit),
-      producer.next("prepared", s.prepareTimeoutMs, limit),
-    ]);
-    for (const [id, error] of Object.entries({ ...p.failed, ...c.failed }))
-      for (const t of transports) (byId.get(id) as FormatTransport)[t] = { error };
-    return { producer, consumer, ports: c.ports, ok: new Set(c.ok.filter((id) => p.ok.includes(id))) };
-  };
-  const stop = () => {
-    children?.producer.kill();
-    children?.consumer.kill();
-    children = undefined;
+  const pair = new RolePair({
+    entries,
+    datasetPath,
+    workDir,
+    limits,
+    identity,
+    prepareTimeoutMs: s.prepareTimeoutMs,
+    ...(opts.link ? { link: opts.link } : {}),
+    ...(transports.includes("broker") ? { broker: redisTarget(redisUrl) } : {}),
+  });
+  const fail = (id: string, t: TransportKind, error: string) => {
+    (byId.get(id) as FormatTransport)[t] = { error };
   };
 
   try {
-    let ports: { http1: number; http2: number } | undefined;
     for (const t of transports) {
-      let producerPort: number | undefined;
-      for (const entry of entries) {
-        if (!children) {
-          say("preparing producer and consumer");
-          const started = await start();
-          children = started;
-          ports = started.ports;
-          producerPort = undefined;
-        }
-        if (!children.ok.has(entry.id)) continue;
-        if (producerPort === undefined) {
-          const target =
-            t === "broker"
-              ? (broker as NonNullable<typeof broker>)
-              : { host: "127.0.0.1", port: ports?.[t] ?? 0 };
-          const direct = !opts.link && t !== "broker";
-          const relay = direct ? undefined : await startRelay(target, opts.link);
-          if (relay) relays.push(relay);
-          producerPort = relay?.port ?? target.port;
-        }
-        const stream = `${prefix}:${t}:${entry.id}`;
-        if (t === "broker") streams.push(stream);
-        say(`${t} ${entry.id}`);
-        const exchange = {
-          transport: t,
-          id: entry.id,
-          warmup: s.warmupMessages,
-          messages: s.messages,
-          port: producerPort,
-          ...(t === "broker" ? { stream } : {}),
-        };
-        try {
-          (byId.get(entry.id) as FormatTransport)[t] = await measureExchange(
-            children,
-            exchange,
-            s.formatTimeoutMs,
-          );
-        } catch (err) {
-          (byId.get(entry.id) as FormatTransport)[t] = { error: (err as Error).message };
-          // Either child may be dead, killed or mid-exchange: the next format starts from fresh ones.
-          stop();
+      const tallies = new Map<string, Tally>();
+      const spentMs = new Map<string, number>();
+      for (let r = 0; r < rounds; r++) {
+        for (let k = 0; k < entries.length; k++) {
+          const id = (entries[(k + r) % entries.length] as RegistryEntry).id;
+          if ((byId.get(id) as FormatTransport)[t]) continue;
+          const { children, failed } = await pair.ensure();
+          for (const [fid, error] of Object.entries(failed))
+            for (const tt of transports) fail(fid, tt, error);
+          if (!children.ok.has(id)) continue;
+          const stream = `${prefix}:${t}:${id}`;
+          if (t === "broker" && r === 0) streams.push(stream);
+          say(`${t} ${id} round ${r + 1}/${rounds}`);
+          const key = `${t}:${id}`;
+          const warmup = children.opened.has(key) ? 0 : s.warmupMessages;
+          const started = Date.now();
+          const port = await pair.producerPort(t);
+          const exchange = { transport: t, id, warmup, messages: share(s.messages, rounds, r), port, stream };
+          const tally = tallies.get(id) ?? emptyTally();
+          tallies.set(id, tally);
+          try {
+            const budget = s.formatTimeoutMs - (spentMs.get(id) ?? 0);
+            await measureExchange(children, exchange, Math.max(1, budget), tally);
+            children.opened.add(key);
+          } catch (err) {
+            fail(id, t, (err as Error).message);
+            pair.stop();
+          }
+          spentMs.set(id, (spentMs.get(id) ?? 0) + Date.now() - started);
         }
       }
+      for (const [id, tally] of tallies)
+        if (!(byId.get(id) as FormatTransport)[t])
+          (byId.get(id) as FormatTransport)[t] = toMeasurement(tally);
     }
   } finally {
-    stop();
-    await Promise.all(relays.map((r) => r.close()));
+    await pair.close();
     if (streams.length > 0) await dropStreams(redisUrl, streams);
     rmSync(workDir, { recursive: true, force: true });
   }
@@ -156,18 +138,4 @@ export async function runTransports(
     run: { link, transports: opts.transports, messages: s.messages, warmupMessages: s.warmupMessages },
     byId,
   };
-}
-
-/** The run's streams hold every message it sent: gone when the run ends. */
-async function dropStreams(url: string, keys: string[]): Promise<void> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  redis.on("error", () => undefined);
-  try {
-    await redis.connect();
-    await redis.del(...keys);
-  } catch {
-    // Redis went away: nothing to clean, and the run's figures are already taken.
-  } finally {
-    redis.disconnect();
-  }
 }
