@@ -2,6 +2,7 @@ import {
   type Dataset,
   type EmittedSchema,
   emitAvsc,
+  emitFbs,
   emitProto,
   emitThrift,
   type IrSchema,
@@ -10,6 +11,7 @@ import avro from "avsc";
 import { protoAsWritten } from "../adapters/proto-as-written.ts";
 import { protoTypeOf } from "../adapters/protobuf.ts";
 import type { PreparedCodec } from "../adapters/types.ts";
+import { fbsReflectionJson } from "../codegen/compile-idl.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
 import { asWritten } from "../schema-bridge/as-written.ts";
 import { IdlNames } from "./idl-names.ts";
@@ -18,6 +20,7 @@ import type { Tally } from "./tally.ts";
 import { walkAvro } from "./walk-avro.ts";
 import { walkBson } from "./walk-bson.ts";
 import { walkCbor } from "./walk-cbor.ts";
+import { type Reflection, walkFlatbuffers } from "./walk-flatbuffers.ts";
 import { walkIon } from "./walk-ion.ts";
 import { walkJson } from "./walk-json.ts";
 import { walkMsgpack } from "./walk-msgpack.ts";
@@ -83,6 +86,14 @@ const thriftWalker =
     return (bytes, tally) => walkThrift(bytes, root, ctx, tally);
   };
 
+/** FlatBuffers along flatc's own reflection of the schema measured (offsets, sizes, struct layouts). */
+const flatbuffersWalker: Factory = (dataset, codec) => {
+  const emitted = measuredSchema(dataset, codec, "fbs", emitFbs);
+  const refl = JSON.parse(fbsReflectionJson(emitted.text)) as Reflection;
+  const names = new IdlNames(emitted);
+  return (bytes, tally) => walkFlatbuffers(bytes, refl, names, tally);
+};
+
 /** By registry id first, then by format (so a new variant of a walked format is walked too). */
 const factories: Record<string, Factory> = {
   json: selfDescribing(walkJson),
@@ -99,6 +110,7 @@ const factories: Record<string, Factory> = {
   yaml: selfDescribing(walkYaml),
   "thrift-binary": thriftWalker(false),
   "thrift-compact": thriftWalker(true),
+  flatbuffers: flatbuffersWalker,
 };
 
 export async function walkerFor(
