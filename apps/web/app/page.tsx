@@ -1,4 +1,4 @@
-import { SizeChart } from "@/components/size-chart";
+import { ExampleSizeChart } from "@/components/example-size-chart";
 import { UploadForm } from "@/components/upload/upload-form";
 import { parseWebEnv } from "@/env";
 import { formatChoices } from "@/lib/format-choices";
@@ -23,7 +23,7 @@ export default function HomePage() {
         <h2>
           {document}: {msgpack?.format ?? "MessagePack"} is {ratio}% of minified JSON
         </h2>
-        <SizeChart bars={bars} />
+        <ExampleSizeChart bars={bars} />
       </section>
     </main>
   );

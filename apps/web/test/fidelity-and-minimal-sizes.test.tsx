@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FidelityPanel } from "../src/components/run/fidelity-panel.tsx";
 import { Summary } from "../src/components/run/summary.tsx";
 import type { FormatEntry } from "../src/components/run/types.ts";
-import { sizeSummaryRows, toRows } from "../src/lib/run-metrics.ts";
+import { sizeSummaryRows, toRows } from "../src/lib/format-rows.ts";
 
 const issue = (path: string, kind: string, severity?: "lossy" | "cosmetic") => ({
   path,

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { RunNotices } from "../src/components/run/run-notices.tsx";
-import { toRows } from "../src/lib/run-metrics.ts";
+import { toRows } from "../src/lib/format-rows.ts";
 
 const failed = (id: string) => ({ id, format: id, variant: "", ok: false, error: `${id} broke` });
 const measured = (id: string) => ({ id, format: id, variant: "", ok: true, bytes: 10 });

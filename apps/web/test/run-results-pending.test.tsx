@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { RunResults } from "../src/components/run/run-results.tsx";
 import type { RunData } from "../src/components/run/types.ts";
-import { toRows } from "../src/lib/run-metrics.ts";
+import { toRows } from "../src/lib/format-rows.ts";
 
 const timing = (medianNs: number, extra: object = {}) => ({
   medianNs,

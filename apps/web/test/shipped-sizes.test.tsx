@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CostModel } from "../src/components/run/cost-model.tsx";
 import { ShippedPanel } from "../src/components/run/shipped-panel.tsx";
 import type { FormatEntry } from "../src/components/run/types.ts";
-import { toRows } from "../src/lib/run-metrics.ts";
+import { toRows } from "../src/lib/format-rows.ts";
 import { defaultShipping, shippedCost } from "../src/lib/shipped-cost.ts";
 import { shippedRows } from "../src/lib/shipped-sizes.ts";
 

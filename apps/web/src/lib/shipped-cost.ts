@@ -1,5 +1,6 @@
 import { type CostEstimate, estimateCost, type NetworkModel } from "@wirebench/contracts/cost-model";
-import { type Compression, type FormatRow, messageBytes } from "./run-metrics";
+import { messageBytes } from "./cost-rows";
+import type { Compression, FormatRow } from "./format-rows";
 import { batchRow, type Framing, messageCount, type ShippedEntry } from "./shipped-sizes";
 
 /** What the cost model's user picked beyond the compressor: envelope, batch size, dictionary. */

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { formatBytes } from "@wirebench/contracts/units";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { homeSizes } from "../../src/lib/home-sizes.ts";
@@ -26,7 +27,7 @@ describe("home page in Chromium", () => {
     await bars.first().waitFor();
     expect(await bars.count()).toBe(2);
     const labels = await page.locator('[data-testid="size-chart"] .recharts-label').allTextContents();
-    const expected = homeSizes().bars.map((b) => `${(b.bytes / 1024).toFixed(1)} KB`);
+    const expected = homeSizes().bars.map((b) => formatBytes(b.bytes));
     expect(labels).toEqual(expected);
     mkdirSync(artifacts, { recursive: true });
     await page.screenshot({ path: new URL("home.png", artifacts).pathname, fullPage: true });

@@ -1,21 +1,19 @@
 import { fidelityCounts, issueSeverity } from "@wirebench/contracts/read-result";
+import { formatCount, formatNs } from "@wirebench/contracts/units";
 import type { Comparison, Delta } from "./comparison.ts";
 import { codeSpan } from "./escape-markdown.ts";
 import { pathDeltaLines } from "./render-path-deltas.ts";
 
-const fmtInt = (n: number) => Math.round(n).toLocaleString("en-US");
-const fmtNs = (ns: number) =>
-  ns < 1e3 ? `${ns.toFixed(0)} ns` : ns < 1e6 ? `${(ns / 1e3).toFixed(1)} µs` : `${(ns / 1e6).toFixed(2)} ms`;
 const fmtPct = (p: number) => `${p > 0 ? "+" : ""}${p.toFixed(1)}%`;
 
 function sizeCell(d: Delta | null, failing: boolean): string {
   if (!d) return "–";
-  return `${fmtInt(d.current)} (${fmtPct(d.deltaPct)})${failing && d.deltaPct > 0 ? " ❌" : ""}`;
+  return `${formatCount(d.current)} (${fmtPct(d.deltaPct)})${failing && d.deltaPct > 0 ? " ❌" : ""}`;
 }
 
 function timeCell(d: Delta | null): string {
   if (!d) return "–";
-  return `${fmtNs(d.current)} (${fmtPct(d.deltaPct)}${d.significant ? "" : ", n.s."})`;
+  return `${formatNs(d.current)} (${fmtPct(d.deltaPct)}${d.significant ? "" : ", n.s."})`;
 }
 
 const checkText: Record<string, string> = {

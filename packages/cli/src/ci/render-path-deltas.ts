@@ -1,8 +1,8 @@
+import { formatCount } from "@wirebench/contracts/units";
 import type { Comparison } from "./comparison.ts";
 import { codeSpan } from "./escape-markdown.ts";
 
-const fmtInt = (n: number) => Math.round(n).toLocaleString("en-US");
-const signed = (n: number) => `${n > 0 ? "+" : "−"}${fmtInt(Math.abs(n))} B`;
+const signed = (n: number) => `${n > 0 ? "+" : "−"}${formatCount(Math.abs(n))} B`;
 
 /**
  * "Where the bytes changed": per format, the field paths (and structural entries such as `(keys)`)
@@ -15,7 +15,7 @@ export function pathDeltaLines(c: Comparison): string[] {
   for (const f of changed) {
     // Paths are the sample's own field names: escaped, never Markdown.
     const what = (f.paths ?? []).map(
-      (p) => `${codeSpan(p.path)} ${signed(p.delta)} (${fmtInt(p.base)} → ${fmtInt(p.current)})`,
+      (p) => `${codeSpan(p.path)} ${signed(p.delta)} (${formatCount(p.base)} → ${formatCount(p.current)})`,
     );
     lines.push(`- ${f.key}: ${what.join(", ")}`);
   }

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { loadDataset, type ProgressEvent, runComparison } from "@wirebench/codecs";
 import { type FormatResult, fidelityCounts, type Result, sizeSummaryEntries } from "@wirebench/contracts";
+import { formatBytes } from "@wirebench/contracts/units";
 import { schemaAsSampleProblem } from "@wirebench/schemas/detect";
 import Table from "cli-table3";
 import { type Command, InvalidArgumentError } from "commander";
@@ -8,7 +9,7 @@ import pc from "picocolors";
 import { readText, sampleFormatOf, schemaKindOf } from "../ci/read-input.ts";
 import { formatRow } from "../output/format-rows.ts";
 import { printable } from "../output/printable.ts";
-import { BUDGET_BOUND, bytes, fidelity, OVER_BUDGET, timing, UNSETTLED } from "../output/table-cells.ts";
+import { BUDGET_BOUND, fidelity, OVER_BUDGET, timing, UNSETTLED } from "../output/table-cells.ts";
 import { renderTransportTable } from "../output/transport-table.ts";
 import { addTransports, type TransportFlags, transportPlan } from "./compare-transport.ts";
 
@@ -127,12 +128,12 @@ function sizeLines(ok: FormatResult[]): string[] {
   const zstd = smallestBy(compared, (f) => f.compressed.zstd);
   if (!raw || !zstd) return [];
   const lines = [
-    `smallest: ${raw.id ?? raw.format} ${bytes(raw.bytes)}; with zstd: ${zstd.id ?? zstd.format} ${bytes(zstd.compressed.zstd)}`,
+    `smallest: ${raw.id ?? raw.format} ${formatBytes(raw.bytes)}; with zstd: ${zstd.id ?? zstd.format} ${formatBytes(zstd.compressed.zstd)}`,
   ];
   const replaced = ok.flatMap((f) => {
     const minimal = ok.find((m) => f.minimalVariant && m.id === f.minimalVariant);
     return minimal && !compared.includes(f)
-      ? [`${minimal.id} for ${f.id} (+${bytes(f.bytes - minimal.bytes)})`]
+      ? [`${minimal.id} for ${f.id} (+${formatBytes(f.bytes - minimal.bytes)})`]
       : [];
   });
   if (replaced.length > 0)
@@ -175,9 +176,9 @@ export function renderTable(result: Result): string {
     table.push([
       `${f.id ?? f.format} ${pc.dim(f.variant)}`,
       `${f.library}@${f.version}`,
-      bytes(f.bytes),
-      bytes(f.compressed.gzip),
-      bytes(f.compressed.zstd),
+      formatBytes(f.bytes),
+      formatBytes(f.compressed.gzip),
+      formatBytes(f.compressed.zstd),
       timing(f.encode),
       timing(f.decode),
       timing(f.access),

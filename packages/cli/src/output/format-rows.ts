@@ -1,7 +1,8 @@
 import type { FormatResult } from "@wirebench/contracts";
+import { formatBytes } from "@wirebench/contracts/units";
 import pc from "picocolors";
 import { printable } from "./printable.ts";
-import { bytes, fidelity, timing } from "./table-cells.ts";
+import { fidelity, timing } from "./table-cells.ts";
 
 /**
  * One line of the table that fills in while a comparison runs: a format's sizes and fidelity the
@@ -13,7 +14,7 @@ export function formatRow(f: FormatResult, final: boolean, elapsedMs: number): s
   const id = (f.id ?? f.format).padEnd(17);
   if (!f.ok) return `${t} ${pc.red("failed ")} ${id} ${printable(String(f.error))}\n`;
   if (!final) {
-    const sizes = `${bytes(f.bytes).padStart(9)}  gzip ${bytes(f.compressed.gzip).padStart(9)}  zstd ${bytes(f.compressed.zstd).padStart(9)}`;
+    const sizes = `${formatBytes(f.bytes).padStart(9)}  gzip ${formatBytes(f.compressed.gzip).padStart(9)}  zstd ${formatBytes(f.compressed.zstd).padStart(9)}`;
     return `${t} ${pc.cyan("sizes  ")} ${id} ${sizes}  ${fidelity(f)}  ${pc.dim("timings pending")}\n`;
   }
   const ops = (["encode", "decode", "access"] as const)

@@ -5,19 +5,8 @@ import {
   issueSeverity,
   type Timing,
 } from "@wirebench/contracts";
+import { formatNs } from "@wirebench/contracts/units";
 import pc from "picocolors";
-
-export function bytes(n: number): string {
-  if (n >= 1e6) return `${(n / 1e6).toFixed(2)} MB`;
-  if (n >= 1e4) return `${(n / 1e3).toFixed(1)} kB`;
-  return `${n} B`;
-}
-
-export function duration(ns: number): string {
-  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
-  if (ns >= 1e3) return `${(ns / 1e3).toFixed(1)} µs`;
-  return `${ns.toFixed(0)} ns`;
-}
 
 /** Marks a timing whose warm-up hit its time bound unsettled; explained below the table. */
 export const UNSETTLED = "~";
@@ -36,7 +25,7 @@ export function timing(t: Timing | null | undefined): string {
   const mark =
     (t.overBudget ? pc.yellow(OVER_BUDGET) : t.budgetBound ? pc.yellow(BUDGET_BOUND) : "") +
     (t.warmupStable === false ? pc.yellow(UNSETTLED) : "");
-  return `${mark}${duration(t.medianNs)} ${half > 10 ? pc.yellow(ci) : pc.dim(ci)}`;
+  return `${mark}${formatNs(t.medianNs)} ${half > 10 ? pc.yellow(ci) : pc.dim(ci)}`;
 }
 
 const kindsOf = (f: FormatResult, severity: FidelitySeverity) =>

@@ -1,10 +1,7 @@
 import type { Result, TransportMeasurement } from "@wirebench/contracts";
+import { formatBytes, formatCount, formatNs } from "@wirebench/contracts/units";
 import Table from "cli-table3";
 import pc from "picocolors";
-
-const ms = (ns: number) => `${(ns / 1e6).toFixed(ns >= 1e8 ? 0 : 2)} ms`;
-const us = (ns: number) => (ns >= 1e6 ? ms(ns) : `${(ns / 1e3).toFixed(0)} µs`);
-const bytes = (n: number) => (n >= 1e4 ? `${(n / 1e3).toFixed(1)} kB` : `${Math.round(n)} B`);
 
 /** A ratio far from 1 means something the model does not know of (HTTP, the broker, the machine) dominates. */
 function ratio(r: number): string {
@@ -58,13 +55,13 @@ export function renderTransportTable(result: Result): string {
       table.push([
         f.id,
         kind,
-        t.messagesPerSec.toFixed(0),
-        `${ms(t.latency.medianNs)} ${pc.dim(`±${ms(half)}`)}`,
-        ms(t.latency.p99Ns),
-        bytes(t.wireBytesPerMessage),
-        us(t.producerCpuNs),
-        us(t.consumerCpuNs),
-        t.model ? ms(t.model.predictedNs) : pc.dim("-"),
+        formatCount(t.messagesPerSec),
+        `${formatNs(t.latency.medianNs)} ${pc.dim(`±${formatNs(half)}`)}`,
+        formatNs(t.latency.p99Ns),
+        formatBytes(t.wireBytesPerMessage),
+        formatNs(t.producerCpuNs),
+        formatNs(t.consumerCpuNs),
+        t.model ? formatNs(t.model.predictedNs) : pc.dim("-"),
         t.model ? ratio(t.model.ratio) : pc.dim("-"),
       ]);
     }

@@ -1,8 +1,8 @@
 "use client";
 
+import { formatBytes, formatNs } from "@wirebench/contracts/units";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { chartTooltip } from "@/components/chart-style";
-import { formatBytes, formatNs } from "@/lib/run-metrics";
 
 const palette = [
   "#2563eb",

@@ -1,5 +1,6 @@
 "use client";
 
+import { formatBytes } from "@wirebench/contracts/units";
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { barCursor, chartTooltip } from "@/components/chart-style";
@@ -12,7 +13,6 @@ import {
   stackRows,
   stackSeries,
 } from "@/lib/attribution-view";
-import { formatBytes } from "@/lib/run-metrics";
 import type { FormatEntry } from "./types";
 
 type Entry = FormatEntry & { attribution?: AttributionEntry[] | null };

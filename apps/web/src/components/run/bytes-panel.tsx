@@ -1,8 +1,9 @@
 "use client";
 
+import { formatBytes } from "@wirebench/contracts/units";
 import { useSyncExternalStore } from "react";
+import { rowKey } from "@/lib/format-rows";
 import { base64ToBytes, hexDump } from "@/lib/hex-dump";
-import { formatBytes, rowKey } from "@/lib/run-metrics";
 import type { FormatEntry } from "./types";
 
 const narrowQuery = "(max-width: 640px)";

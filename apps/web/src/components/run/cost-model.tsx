@@ -1,9 +1,11 @@
 "use client";
 
+import { formatBytes, formatCount } from "@wirebench/contracts/units";
 import { useId, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { barCursor, chartTooltip } from "@/components/chart-style";
-import { type Compression, defaultNetwork, type FormatRow, formatBytes } from "@/lib/run-metrics";
+import { defaultNetwork } from "@/lib/cost-rows";
+import type { Compression, FormatRow } from "@/lib/format-rows";
 import { defaultShipping, type ShippingChoice, shippedCostRows } from "@/lib/shipped-cost";
 import { type Framing, perMessageFramings, type ShippedEntry } from "@/lib/shipped-sizes";
 
@@ -211,7 +213,7 @@ export function CostModel({ rows, entries = [] }: { rows: FormatRow[]; entries?:
                 <td data-label="message size">{formatBytes(Math.round(d.messageBytes))}</td>
                 <td data-label="per message">{d.perMessageMs.toFixed(2)} ms</td>
                 <td data-label="max messages/s">
-                  {Number.isFinite(d.throughput) ? Math.round(d.throughput).toLocaleString("en") : "∞"}
+                  {formatCount(d.throughput)}
                   {d.keepsUp ? "" : " (short of the rate)"}
                 </td>
                 <td data-label="limited by">{d.bottleneck === "cpu" ? "CPU" : "network"}</td>

@@ -1,5 +1,6 @@
 "use client";
 
+import { formatBytes, formatNs } from "@wirebench/contracts/units";
 import {
   CartesianGrid,
   ComposedChart,
@@ -12,7 +13,8 @@ import {
   YAxis,
 } from "recharts";
 import { chartTooltip } from "@/components/chart-style";
-import { type FormatRow, formatBytes, formatNs, paretoFrontier } from "@/lib/run-metrics";
+import type { FormatRow } from "@/lib/format-rows";
+import { paretoFrontier } from "@/lib/rank-rows";
 
 /** Size against decode time; the line joins the formats no other format beats on both. */
 export function ParetoChart({ rows }: { rows: FormatRow[] }) {

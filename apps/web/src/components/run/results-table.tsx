@@ -1,7 +1,8 @@
 "use client";
 
+import { formatBytes, formatNs } from "@wirebench/contracts/units";
 import { useState } from "react";
-import { type FormatRow, formatBytes, formatNs, isNoisy } from "@/lib/run-metrics";
+import { type FormatRow, isNoisy } from "@/lib/format-rows";
 
 type SortKey = "key" | "bytes" | "gzip" | "brotli" | "zstd" | "encode" | "decode" | "issues";
 const columns: { key: SortKey; label: string }[] = [

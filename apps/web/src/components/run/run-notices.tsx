@@ -1,4 +1,4 @@
-import type { FormatRow } from "@/lib/run-metrics";
+import type { FormatRow } from "@/lib/format-rows";
 import { terminalStatuses } from "./types";
 
 export interface RunNoticesProps {

@@ -1,4 +1,4 @@
-import type { FormatRow } from "@/lib/run-metrics";
+import type { FormatRow } from "@/lib/format-rows";
 import { AttributionPanel } from "./attribution-panel";
 import { BytesPanel } from "./bytes-panel";
 import { CostModel } from "./cost-model";
@@ -7,9 +7,9 @@ import { FidelityPanel } from "./fidelity-panel";
 import { LimitationsPanel } from "./limitations-panel";
 import { ParetoChart } from "./pareto-chart";
 import { ResultsTable } from "./results-table";
+import { RunSizeChart } from "./run-size-chart";
 import { SchemaPanel } from "./schema-panel";
 import { ShippedPanel } from "./shipped-panel";
-import { SizeChart } from "./size-chart";
 import { Summary } from "./summary";
 import { TimingChart } from "./timing-chart";
 import { entriesOf, type RunData } from "./types";
@@ -37,7 +37,7 @@ export function RunResults({ run, rows, pending }: { run: RunData; rows: FormatR
       )}
       <Summary rows={rows} pending={pending} />
       <div className="grid">
-        <SizeChart rows={rows} />
+        <RunSizeChart rows={rows} />
         {!pending && <TimingChart rows={rows} />}
       </div>
       {!pending && <ParetoChart rows={rows} />}

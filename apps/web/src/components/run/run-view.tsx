@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { toRows } from "@/lib/run-metrics";
+import { toRows } from "@/lib/format-rows";
 import { useTRPC } from "@/trpc/client";
 import { CopyLink } from "./copy-link";
 import { EnvironmentPanel } from "./environment-panel";

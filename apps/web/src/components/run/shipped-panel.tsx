@@ -1,12 +1,14 @@
 "use client";
 
+import { formatBytes } from "@wirebench/contracts/units";
 import { useId, useState } from "react";
 import { type ShippedEntry, shippedRows } from "@/lib/shipped-sizes";
 
 const batchChoices = [10, 100, 1000];
-// Means per message: one decimal, so per-message differences of under a byte still show.
-const bytes = (n: number) => `${n.toFixed(1)} B`;
-const signed = (n: number) => `+${n >= 100 ? n.toFixed(0) : n.toFixed(n % 1 === 0 ? 0 : 2)} B`;
+// Means per message: formatBytes keeps one decimal of a mean that is not whole, so per-message
+// differences of under a byte still show.
+const bytes = formatBytes;
+const signed = (n: number) => `+${formatBytes(n)}`;
 
 /**
  * Sizes as shipped, per message: zstd on each message alone, zstd over batches, zstd with a

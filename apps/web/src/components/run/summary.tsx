@@ -1,12 +1,7 @@
-import {
-  best,
-  costRows,
-  defaultNetwork,
-  type FormatRow,
-  formatBytes,
-  formatNs,
-  sizeSummaryRows,
-} from "@/lib/run-metrics";
+import { formatBytes, formatNs } from "@wirebench/contracts/units";
+import { costRows, defaultNetwork } from "@/lib/cost-rows";
+import { type FormatRow, sizeSummaryRows } from "@/lib/format-rows";
+import { best } from "@/lib/rank-rows";
 
 /**
  * The answer first: smallest (each format in its minimal standard encoding), fastest each way, and

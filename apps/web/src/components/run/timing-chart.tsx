@@ -1,5 +1,6 @@
 "use client";
 
+import { formatNs } from "@wirebench/contracts/units";
 import {
   Bar,
   BarChart,
@@ -12,7 +13,7 @@ import {
   YAxis,
 } from "recharts";
 import { barCursor, chartTooltip } from "@/components/chart-style";
-import { type FormatRow, formatNs } from "@/lib/run-metrics";
+import type { FormatRow } from "@/lib/format-rows";
 
 /** Median encode and decode time per message, with the 95% confidence interval as error bars. */
 export function TimingChart({ rows }: { rows: FormatRow[] }) {

@@ -1,4 +1,4 @@
-import type { CompressorMs, MessageSizes } from "@/lib/run-metrics";
+import type { CompressorMs, MessageSizes } from "@/lib/format-rows";
 import type { ShippedEntry } from "@/lib/shipped-sizes";
 import type { RunView as ServerRunView } from "@/server/services/get-run";
 

@@ -1,11 +1,11 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { formatBytes } from "@wirebench/contracts/units";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { FormatChoice } from "@/lib/format-choices";
 import { builtInPresets, corpusPresets } from "@/lib/presets";
-import { formatBytes } from "@/lib/run-metrics";
 import { useTRPC } from "@/trpc/client";
 import { checkSample, detectInput, type SchemaKind, schemaHasRoots } from "./detect-input";
 import { FileDrop } from "./file-drop";

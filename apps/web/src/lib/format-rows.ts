@@ -1,9 +1,8 @@
-import { type CostEstimate, estimateCost, type NetworkModel } from "@wirebench/contracts/cost-model";
 import { fidelityCounts, sizeSummaryEntries } from "@wirebench/contracts/read-result";
 
 /**
- * Pure calculations behind the run page: who is best, the size/speed Pareto frontier, and the
- * network cost model. Kept free of React so they are tested on their own.
+ * The run page's rows: one per format entry of the Result JSON, with what the page shows of it.
+ * Kept free of React so they are tested on their own.
  */
 
 export interface Timing {
@@ -118,107 +117,6 @@ export function sizeSummaryRows(rows: FormatRow[]): {
   return { rows: kept, replaced };
 }
 
-/** The row with the smallest value of `pick` among rows that have one. */
-export function best<T>(rows: T[], pick: (r: T) => number | null | undefined): T | undefined {
-  let winner: T | undefined;
-  let min = Number.POSITIVE_INFINITY;
-  for (const r of rows) {
-    const v = pick(r);
-    if (v != null && v < min) {
-      min = v;
-      winner = r;
-    }
-  }
-  return winner;
-}
-
-/**
- * Rows no other row beats on both size and decode time (smaller is better on both axes), sorted by
- * size: the formats worth considering; every other one is worse on both counts than some frontier row.
- */
-export function paretoFrontier<T>(rows: T[], x: (r: T) => number, y: (r: T) => number): T[] {
-  const sorted = [...rows].sort((a, b) => x(a) - x(b) || y(a) - y(b));
-  const frontier: T[] = [];
-  let bestY = Number.POSITIVE_INFINITY;
-  for (const r of sorted) {
-    if (y(r) < bestY) {
-      frontier.push(r);
-      bestY = y(r);
-    }
-  }
-  return frontier;
-}
-
-// The model's maths is shared with the CLI and transport runs (their predictions beside measurements).
-export {
-  type CostEstimate,
-  defaultNetwork,
-  estimateCost,
-  type NetworkModel,
-} from "@wirebench/contracts/cost-model";
-
-/**
- * Bytes one message puts on the wire. Timings are per message, so the size must be too: the
- * dataset total (`bytes`) would charge a 1,000-record sample's transfer to every single message.
- * Results recorded before per-message sizes existed fall back to the total, which is exact for
- * one-message samples.
- */
-export function messageBytes(row: FormatRow, compression: Compression = "raw"): number | null {
-  if (row.perMessage) return row.perMessage[compression];
-  return compression === "raw" ? row.bytes : row[compression];
-}
-
-export interface CostRow extends CostEstimate {
-  key: string;
-  messageBytes: number;
-  /**
-   * The compress + decompress time counted in `cpuMs`: 0 uncompressed, null when the result was
-   * recorded before compression was timed (then only the size reflects the compression).
-   */
-  compressionMs: number | null;
-}
-
-/** Compressing and decompressing one message of this row, or null when not measured. */
-function compressionCost(row: FormatRow, compression: Compression): number | null {
-  if (compression === "raw") return 0;
-  if (!row.compressionMs) return null;
-  return row.compressionMs.compress[compression] + row.compressionMs.decompress[compression];
-}
-
-/** The cost estimate of every measured format, quickest per message first. */
-export function costRows(rows: FormatRow[], net: NetworkModel, compression: Compression = "raw"): CostRow[] {
-  return rows
-    .flatMap((r) => {
-      const size = messageBytes(r, compression);
-      if (!r.ok || size == null || !r.encode || !r.decode) return [];
-      const compressionMs = compressionCost(r, compression);
-      return [
-        {
-          key: r.key,
-          messageBytes: size,
-          compressionMs,
-          ...estimateCost(size, r.encode.medianNs, r.decode.medianNs, net, compressionMs ?? 0),
-        },
-      ];
-    })
-    .sort((a, b) => a.perMessageMs - b.perMessageMs);
-}
-
 /** A confidence interval wider than this share of its median is flagged as noisy on the page. */
 export const noisyCiShare = 0.1;
 export const isNoisy = (t: Timing | null) => !!t && (t.ciHighNs - t.ciLowNs) / t.medianNs > noisyCiShare;
-
-export function formatBytes(n: number | null): string {
-  if (n == null) return "–";
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(2)} MB`;
-}
-
-export function formatNs(ns: number | null | undefined): string {
-  if (ns == null) return "–";
-  if (ns < 1_000) return `${ns.toFixed(0)} ns`;
-  if (ns < 1_000_000) return `${(ns / 1_000).toFixed(1)} µs`;
-  if (ns < 1_000_000_000) return `${(ns / 1_000_000).toFixed(2)} ms`;
-  return `${(ns / 1e9).toFixed(2)} s`;
-}

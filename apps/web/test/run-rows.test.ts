@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  best,
-  costRows,
-  defaultNetwork,
-  estimateCost,
-  formatBytes,
-  formatNs,
-  isNoisy,
-  messageBytes,
-  paretoFrontier,
-  toRows,
-} from "../src/lib/run-metrics.ts";
+import { costRows, defaultNetwork, estimateCost, messageBytes } from "../src/lib/cost-rows.ts";
+import { isNoisy, toRows } from "../src/lib/format-rows.ts";
+import { best, paretoFrontier } from "../src/lib/rank-rows.ts";
 
-describe("run metrics", () => {
+describe("run page rows, rankings and costs", () => {
   it("finds the best row ignoring missing values", () => {
     const rows = [{ v: 3 }, { v: null }, { v: 1 }, { v: 2 }];
     expect(best(rows, (r) => r.v)).toEqual({ v: 1 });
@@ -52,13 +43,6 @@ describe("run metrics", () => {
   it("flags a confidence interval wider than 10% of the median", () => {
     expect(isNoisy({ medianNs: 100, ciLowNs: 95, ciHighNs: 104 })).toBe(false);
     expect(isNoisy({ medianNs: 100, ciLowNs: 90, ciHighNs: 112 })).toBe(true);
-  });
-
-  it("formats sizes and durations for people", () => {
-    expect(formatBytes(512)).toBe("512 B");
-    expect(formatBytes(466_906)).toBe("456.0 KB");
-    expect(formatNs(1_500)).toBe("1.5 µs");
-    expect(formatNs(2_345_678)).toBe("2.35 ms");
   });
 
   it("charges each message its own bytes on the wire, not the whole dataset's", () => {

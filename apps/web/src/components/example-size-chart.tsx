@@ -1,5 +1,6 @@
 "use client";
 
+import { formatBytes } from "@wirebench/contracts/units";
 import {
   Bar,
   BarChart,
@@ -13,20 +14,21 @@ import {
 import { barCursor, chartTooltip } from "@/components/chart-style";
 import type { SizeBar } from "@/lib/home-sizes";
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const kbTick = (n: number) => `${Math.round(n / 1024)} KB`;
-
-export function SizeChart({ bars }: { bars: SizeBar[] }) {
+/**
+ * The home page's example document in each format it names (minified JSON, minimal MessagePack):
+ * one bar per format, labelled with its size. A run's sizes are RunSizeChart's.
+ */
+export function ExampleSizeChart({ bars }: { bars: SizeBar[] }) {
   return (
     <figure className="chart" aria-label="Encoded size per format" data-testid="size-chart">
       <ResponsiveContainer width="100%" height={260}>
         <BarChart data={bars} margin={{ top: 24, right: 16, bottom: 8, left: 16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="format" />
-          <YAxis tickFormatter={kbTick} width={72} />
-          <Tooltip {...chartTooltip} cursor={barCursor} formatter={(v) => kb(Number(v))} />
+          <YAxis tickFormatter={(v) => formatBytes(Number(v))} width={72} />
+          <Tooltip {...chartTooltip} cursor={barCursor} formatter={(v) => formatBytes(Number(v))} />
           <Bar dataKey="bytes" fill="var(--accent)" isAnimationActive={false}>
-            <LabelList dataKey="bytes" position="top" formatter={(v) => kb(Number(v))} />
+            <LabelList dataKey="bytes" position="top" formatter={(v) => formatBytes(Number(v))} />
           </Bar>
         </BarChart>
       </ResponsiveContainer>
