@@ -10,10 +10,17 @@
  * A benchmark, not a test: run it on a quiet machine.
  *   npx tsx packages/codecs/bench/hostile-validation.ts
  */
-import { emitProto, type IrType, inferSchema, type RecordType } from "@wirebench/schemas";
+import {
+  checkRunInput,
+  conformToSchema,
+  emitProto,
+  type IrType,
+  inferSchema,
+  protoJsonName,
+  type RecordType,
+  type RunInputToCheck,
+} from "@wirebench/schemas";
 import { punctuationKey, punctuationKeysSample } from "../../schemas/test/hostile/hostile-inputs.ts";
-import { checkRunInput, type RunInputToCheck } from "../src/pipeline/check-run-input.ts";
-import { conformToSchema, protoJsonName } from "../src/schema-bridge/conform-sample.ts";
 
 /** Best of `runs` wall times of fn, in ms (best, not mean: noise only ever adds). */
 function time(fn: () => unknown, runs = 3): number {

@@ -1,6 +1,5 @@
 // runComparison returns a Result, so the engine's API hands its consumers the contract's types too.
 export * from "@wirebench/contracts/result";
-export { isPlainObject } from "./adapters/convert-values.ts";
 export type { Adapter, PrepareContext, PreparedCodec, Unsupported } from "./adapters/types.ts";
 export { compareDatasets } from "./fidelity/compare-values.ts";
 export {
@@ -26,14 +25,6 @@ export {
 } from "./harness/settings.ts";
 export { medianCi } from "./harness/statistics.ts";
 export {
-  importSchema,
-  loadDataset,
-  type SampleInput,
-  type SchemaKind,
-  schemaKindOf,
-  schemaKinds,
-} from "./pipeline/load-dataset.ts";
-export {
   type DatasetFile,
   type ProgressEvent,
   type ProgressPhase,
@@ -42,7 +33,6 @@ export {
 } from "./pipeline/run-comparison.ts";
 export { loadAdapter, type RegistryEntry, registry, selectEntries } from "./registry/registry.ts";
 export { capArtifacts, defaultMaxArtifactBytes } from "./result/cap-artifacts.ts";
-export { conformToSchema, protoJsonName } from "./schema-bridge/conform-sample.ts";
 export { compressedSizes } from "./sizes/compressed-sizes.ts";
 export { chooseRepeatedField, growRepeatedField, repeatedFields } from "./sizes/grow-array.ts";
 export {

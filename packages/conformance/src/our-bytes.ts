@@ -1,4 +1,5 @@
-import { type Artifact, loadDataset, runComparison, type SampleInput } from "@wirebench/codecs";
+import { type Artifact, runComparison } from "@wirebench/codecs";
+import { idlCompilers } from "@wirebench/idl-compilers";
 import {
   type EmittedSchema,
   emitCapnp,
@@ -6,6 +7,8 @@ import {
   emitProto,
   emitThrift,
   type IrSchema,
+  loadDataset,
+  type SampleInput,
 } from "@wirebench/schemas";
 import type { CorpusDocument } from "./corpus.ts";
 
@@ -49,11 +52,14 @@ export async function ourEncodings(
   const out = new Map<string, OurEncoding>();
   let dataset: ReturnType<typeof loadDataset>;
   try {
-    dataset = loadDataset({
-      text: doc.text,
-      sampleFormat: "json",
-      ...schemaInput(doc, withSchema, schemaText),
-    });
+    dataset = loadDataset(
+      {
+        text: doc.text,
+        sampleFormat: "json",
+        ...schemaInput(doc, withSchema, schemaText),
+      },
+      idlCompilers,
+    );
   } catch (err) {
     const error = `reading the document: ${(err as Error).message.split("\n")[0]}`;
     for (const id of formats) out.set(id, { id, error, artifacts: [] });

@@ -1,5 +1,10 @@
+export { unwrapAvroUnions } from "./conform/avro-json.ts";
+export { conformToSchema, protoJsonName } from "./conform/conform-sample.ts";
+export { fits, isoMillis, unionVariantIndex } from "./conform/value-fits.ts";
+export { defineKey, isPlainObject } from "./data/plain-object.ts";
 export * from "./detect/index.ts";
 export { adaptIr, type IdlCapabilities, namedTypes } from "./emit/adapt-ir.ts";
+export { asWritten } from "./emit/as-written.ts";
 export { emitAvsc } from "./emit/emit-avsc.ts";
 export { capnpFileId, emitCapnp } from "./emit/emit-capnp.ts";
 export { emitFbs, isFbsOptionalScalar } from "./emit/emit-fbs.ts";
@@ -19,6 +24,14 @@ export { inferDataset } from "./infer/infer-dataset.ts";
 export { type InferOptions, inferSchema, inferSchemaStream } from "./infer/infer-schema.ts";
 export { inferenceThresholds } from "./infer/thresholds.ts";
 export type * from "./ir.ts";
+export {
+  checkRunInput,
+  type RunInputToCheck,
+  type RunInputVerdict,
+} from "./load/check-run-input.ts";
+export type { IdlCompilers } from "./load/idl-compilers.ts";
+export { importSchema, type SchemaInput, type SchemaSizeCheck } from "./load/import-schema.ts";
+export { loadDataset, type SampleInput } from "./load/load-dataset.ts";
 export {
   checkSchemaSize,
   defaultSchemaLimits,

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { registry } from "@wirebench/codecs";
+import { registry } from "@wirebench/codecs/registry";
 import { corpusPath } from "@wirebench/corpus";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

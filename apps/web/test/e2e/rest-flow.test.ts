@@ -1,4 +1,4 @@
-import { registry } from "@wirebench/codecs";
+import { registry } from "@wirebench/codecs/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Stack, startStack, waitForRun } from "./stack.ts";
 

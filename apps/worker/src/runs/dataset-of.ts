@@ -1,8 +1,11 @@
-import { importSchema, loadDataset, type SchemaKind } from "@wirebench/codecs/load-dataset";
+import { idlCompilers } from "@wirebench/idl-compilers";
 import {
   type Dataset,
   defaultSyntheticCount,
+  importSchema,
+  loadDataset,
   type ParseLimits,
+  type SchemaKind,
   type SchemaLimits,
   synthesize,
 } from "@wirebench/schemas";
@@ -42,15 +45,18 @@ export function datasetOf(run: RunInput, options: RunOptions): Dataset {
         }
       : undefined;
   if (run.sampleText !== null) {
-    return loadDataset({
-      text: run.sampleText,
-      sampleFormat: run.inputKind === "ndjson" ? "ndjson" : "json",
-      ...(options.parseLimits ? { limits: options.parseLimits } : {}),
-      ...(schema ? { schema, schemaLimits: { limits: options.schemaLimits ?? {} } } : {}),
-    });
+    return loadDataset(
+      {
+        text: run.sampleText,
+        sampleFormat: run.inputKind === "ndjson" ? "ndjson" : "json",
+        ...(options.parseLimits ? { limits: options.parseLimits } : {}),
+        ...(schema ? { schema, schemaLimits: { limits: options.schemaLimits ?? {} } } : {}),
+      },
+      idlCompilers,
+    );
   }
   if (!schema) throw new Error("the run has neither a sample nor a schema");
-  const ir = importSchema(schema, { limits: options.schemaLimits ?? {} });
+  const ir = importSchema(schema, { limits: options.schemaLimits ?? {} }, idlCompilers);
   return {
     schema: ir,
     messages: synthesize(ir, {

@@ -1,7 +1,9 @@
 import { writeFileSync } from "node:fs";
-import { loadDataset, type ProgressEvent, runComparison } from "@wirebench/codecs";
+import { type ProgressEvent, runComparison } from "@wirebench/codecs";
 import { type FormatResult, fidelityCounts, type Result, sizeSummaryEntries } from "@wirebench/contracts";
 import { formatBytes } from "@wirebench/contracts/units";
+import { idlCompilers } from "@wirebench/idl-compilers";
+import { loadDataset } from "@wirebench/schemas";
 import { schemaAsSampleProblem } from "@wirebench/schemas/detect";
 import Table from "cli-table3";
 import { type Command, InvalidArgumentError } from "commander";
@@ -72,13 +74,16 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
   // The run API refuses a JSON Schema sent as the sample with the same detector.
   const problem = kind ? null : schemaAsSampleProblem(text, sampleFormat);
   if (problem) throw new Error(`${file}: ${problem}; pass it as --schema, with a sample that follows it`);
-  const dataset = loadDataset({
-    text,
-    sampleFormat,
-    ...(kind && schemaText !== undefined
-      ? { schema: { kind, text: schemaText, ...(opts.root !== undefined ? { rootType: opts.root } : {}) } }
-      : {}),
-  });
+  const dataset = loadDataset(
+    {
+      text,
+      sampleFormat,
+      ...(kind && schemaText !== undefined
+        ? { schema: { kind, text: schemaText, ...(opts.root !== undefined ? { rootType: opts.root } : {}) } }
+        : {}),
+    },
+    idlCompilers,
+  );
   const formats = opts.formats
     ?.split(",")
     .map((f) => f.trim())

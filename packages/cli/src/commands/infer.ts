@@ -1,6 +1,6 @@
 import { createReadStream, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { importSchema } from "@wirebench/codecs";
+import { idlCompilers } from "@wirebench/idl-compilers";
 import {
   type EmittedSchema,
   emitAvsc,
@@ -11,6 +11,7 @@ import {
   emitThrift,
   type IrSchema,
   type IrType,
+  importSchema,
   inferSchemaStream,
   JsonInputError,
 } from "@wirebench/schemas";
@@ -59,7 +60,7 @@ async function inferFile(file: string, sampleFormat: "json" | "ndjson"): Promise
 export async function readSchemaOrSample(file: string, rootType?: string): Promise<IrSchema> {
   // importSchema refuses a root where a schema has only one; a sample has no schema to pass it to.
   const imported = (kind: SchemaKind, text = readText(file)) =>
-    importSchema({ kind, text, ...(rootType !== undefined ? { rootType } : {}) });
+    importSchema({ kind, text, ...(rootType !== undefined ? { rootType } : {}) }, {}, idlCompilers);
   const noRoot = () => new Error("--root needs a .proto, .thrift, .fbs or .capnp file");
   const kind = schemaKindByExtension(file);
   if (kind) return imported(kind);

@@ -1,8 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Dataset, type EmittedSchema, emitAvsc } from "@wirebench/schemas";
+import { asWritten, type Dataset, type EmittedSchema, emitAvsc } from "@wirebench/schemas";
 import avro from "avsc";
-import { asWritten } from "../schema-bridge/as-written.ts";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
 import { asBuffer } from "./convert-values.ts";
 import { schemaReport } from "./schema-report.ts";

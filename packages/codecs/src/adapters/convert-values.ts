@@ -1,4 +1,7 @@
-import type { DataObject, DataValue } from "@wirebench/schemas";
+import { type DataObject, type DataValue, defineKey, isPlainObject } from "@wirebench/schemas";
+
+// The plain-object checks live with the data model in @wirebench/schemas; adapters import them from here.
+export { defineKey, isPlainObject };
 
 /**
  * Generic walkers that turn the lossless data model into a library's input once, outside timing,
@@ -24,19 +27,6 @@ export function mapDecoded(value: unknown, leaf: (v: unknown) => DataValue): Dat
     return out;
   }
   return leaf(value);
-}
-
-export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  if (v === null || typeof v !== "object" || Array.isArray(v) || ArrayBuffer.isView(v)) return false;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-}
-
-/** `out[key] = v` would call the `__proto__` setter for a key named "__proto__": define it as data. */
-export function defineKey(out: Record<string, unknown>, key: string, v: unknown): void {
-  if (key === "__proto__")
-    Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
-  else out[key] = v;
 }
 
 export function toBase64(bytes: Uint8Array): string {

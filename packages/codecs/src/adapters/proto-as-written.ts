@@ -1,5 +1,12 @@
-import type { DataObject, DataValue, EmittedSchema, IrSchema, IrType, RecordType } from "@wirebench/schemas";
-import { asWritten } from "../schema-bridge/as-written.ts";
+import {
+  asWritten,
+  type DataObject,
+  type DataValue,
+  type EmittedSchema,
+  type IrSchema,
+  type IrType,
+  type RecordType,
+} from "@wirebench/schemas";
 import type { IdlValueOptions } from "../schema-bridge/idl-value.ts";
 import { defineKey, isPlainObject } from "./convert-values.ts";
 

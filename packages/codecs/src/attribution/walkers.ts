@@ -1,4 +1,5 @@
 import {
+  asWritten,
   type Dataset,
   type EmittedSchema,
   emitAvsc,
@@ -13,7 +14,6 @@ import { protoTypeOf } from "../adapters/protobuf.ts";
 import type { PreparedCodec } from "../adapters/types.ts";
 import { fbsReflectionJson } from "../codegen/compile-idl.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
-import { asWritten } from "../schema-bridge/as-written.ts";
 import { IdlNames } from "./idl-names.ts";
 import { PathGuide } from "./path-guide.ts";
 import type { Tally } from "./tally.ts";

@@ -1,14 +1,15 @@
-import type {
-  DataObject,
-  DataValue,
-  EmittedSchema,
-  IrType,
-  RecordField,
-  RecordType,
+import {
+  type DataObject,
+  type DataValue,
+  type EmittedSchema,
+  type IrType,
+  isoMillis,
+  type RecordField,
+  type RecordType,
 } from "@wirebench/schemas";
 import { defineKey, isPlainObject } from "../adapters/convert-values.ts";
 import { anyFromJson, anyToJson } from "./any-json.ts";
-import { ABSENT, type Absent, defaultOf, isoMillis, normalizeInt, reverse } from "./ir-walk.ts";
+import { ABSENT, type Absent, defaultOf, normalizeInt, reverse } from "./ir-walk.ts";
 
 /** Per-library hooks at the edges of the walk: field naming and scalar leaves. */
 export interface IdlValueOptions {

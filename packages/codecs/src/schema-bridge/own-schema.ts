@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Dataset, EmittedSchema, IrSchema } from "@wirebench/schemas";
-import { asWritten } from "./as-written.ts";
+import { asWritten, type Dataset, type EmittedSchema, type IrSchema } from "@wirebench/schemas";
 
 /**
  * Runs a format's code generation or preparation on the user's own schema when the IR came from one

@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { idlIncludeDir } from "@wirebench/idl-compilers";
 import { describe, expect, it } from "vitest";
-import { idlIncludeDir } from "../../src/codegen/compile-idl.ts";
-import { type FormatResult, loadDataset, runComparison } from "../../src/index.ts";
+import { type FormatResult, runComparison } from "../../src/index.ts";
+import { loadDataset } from "../helpers/load-dataset.ts";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../../../schemas/test/fixtures/idl/capnp/${name}`, import.meta.url));

@@ -2,8 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { SchemaKind } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
-import { type FormatResult, loadDataset, runComparison, type SchemaKind } from "../../src/index.ts";
+import { type FormatResult, runComparison } from "../../src/index.ts";
+import { loadDataset } from "../helpers/load-dataset.ts";
 
 /** Constructs an emitted IDL cannot write as the IR has them: each checked against hand-worked bytes or flatc. */
 async function measure(kind: SchemaKind, schema: string, sample: unknown, formats: string[]) {

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { type FormatResult, loadDataset, runComparison } from "../../src/index.ts";
+import { type FormatResult, runComparison } from "../../src/index.ts";
+import { loadDataset } from "../helpers/load-dataset.ts";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../../../schemas/test/fixtures/idl/fbs/${name}`, import.meta.url));

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { emitCapnp, emitFbs, emitProto, emitThrift } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
-import { type FormatResult, loadDataset, runComparison } from "../../src/index.ts";
+import { type FormatResult, runComparison } from "../../src/index.ts";
+import { loadDataset } from "../helpers/load-dataset.ts";
 
 // optional_scalars.fbs declares every FlatBuffers scalar width: the other IDLs get them emitted.
 const fixture = (name: string) =>

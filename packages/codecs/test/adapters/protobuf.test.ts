@@ -1,11 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Dataset, emitProto, parseJsonLossless } from "@wirebench/schemas";
+import { conformToSchema, type Dataset, emitProto, parseJsonLossless } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
 import { prepareProtobuf } from "../../src/adapters/protobuf.ts";
 import { compareDatasets } from "../../src/fidelity/compare-values.ts";
-import { conformToSchema } from "../../src/schema-bridge/conform-sample.ts";
 import { everyTypeDataset } from "../helpers/every-type.ts";
 
 const work = () => mkdtempSync(join(tmpdir(), "wirebench-proto-"));

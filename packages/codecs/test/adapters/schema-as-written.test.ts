@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { SchemaKind } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
 import { avroAdapter } from "../../src/adapters/avro.ts";
 import { protobufBinaryAdapter } from "../../src/adapters/protobuf.ts";
 import { type Adapter, isUnsupported, type PreparedCodec } from "../../src/adapters/types.ts";
-import { loadDataset, type SchemaKind } from "../../src/index.ts";
+import { loadDataset } from "../helpers/load-dataset.ts";
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/as-written/${name}`, import.meta.url), "utf8");

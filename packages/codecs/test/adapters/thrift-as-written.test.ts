@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type FormatResult, loadDataset, runComparison } from "../../src/index.ts";
+import { type FormatResult, runComparison } from "../../src/index.ts";
+import { loadDataset } from "../helpers/load-dataset.ts";
 
 async function verify(schema: string, sample: string, formats: string[]) {
   const dataset = loadDataset({ text: sample, schema: { kind: "thrift", text: schema } });

@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Dataset } from "@wirebench/schemas";
+import type { Dataset, SampleInput } from "@wirebench/schemas";
 import { isUnsupported } from "../../src/adapters/types.ts";
 import { type Attribution, attributeFormat } from "../../src/attribution/attribute-format.ts";
-import { loadDataset, type SampleInput } from "../../src/index.ts";
 import { loadAdapter, type RegistryEntry, registry } from "../../src/registry/registry.ts";
+import { loadDataset } from "../helpers/load-dataset.ts";
 
 export const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadDataset, runComparison } from "../../src/index.ts";
+import { runComparison } from "../../src/index.ts";
+import { loadDataset } from "../helpers/load-dataset.ts";
 import { addressBook, sum } from "./attribution-helpers.ts";
 
 describe("runComparison reports where the bytes go", () => {

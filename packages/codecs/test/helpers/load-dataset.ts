@@ -1,5 +1,15 @@
 import { readFileSync } from "node:fs";
-import type { Dataset, DataValue } from "@wirebench/schemas";
+import { idlCompilers } from "@wirebench/idl-compilers";
+import {
+  type Dataset,
+  type DataValue,
+  type IrSchema,
+  importSchema as importWith,
+  loadDataset as loadWith,
+  type SampleInput,
+  type SchemaInput,
+  type SchemaSizeCheck,
+} from "@wirebench/schemas";
 import { isSafeNumber, parse } from "lossless-json";
 
 /**
@@ -18,4 +28,13 @@ export function schemalessDataset(path: string): Dataset {
     schema: { irVersion: 1, name: "Root", root: { kind: "any" }, source: "json" },
     messages: [parseLossless(readFileSync(path, "utf8"))],
   };
+}
+
+/** loadDataset and importSchema with the real schema compilers, so tests may use every schema kind. */
+export function loadDataset(input: SampleInput): Dataset {
+  return loadWith(input, idlCompilers);
+}
+
+export function importSchema(schema: SchemaInput, check: SchemaSizeCheck = {}): IrSchema {
+  return importWith(schema, check, idlCompilers);
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
+import type { SchemaKind } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
-import { type FormatResult, loadDataset, runComparison, type SchemaKind } from "../../src/index.ts";
+import { type FormatResult, runComparison } from "../../src/index.ts";
+import { loadDataset } from "../helpers/load-dataset.ts";
 
 /** Public .thrift, .fbs and .capnp schemas with a document each (packages/schemas/test/fixtures/idl). */
 const dir = new URL("../../../schemas/test/fixtures/idl/", import.meta.url);

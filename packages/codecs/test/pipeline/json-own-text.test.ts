@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { readCorpus } from "@wirebench/corpus";
 import { minifyJson } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
-import { type FormatResult, loadDataset, runComparison } from "../../src/index.ts";
+import { type FormatResult, runComparison } from "../../src/index.ts";
+import { loadDataset } from "../helpers/load-dataset.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8");
 const addressBook = fixture("addressbook.json");

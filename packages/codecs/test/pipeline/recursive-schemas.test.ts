@@ -1,11 +1,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { SchemaKind } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
 import { avroAdapter } from "../../src/adapters/avro.ts";
 import { protobufBinaryAdapter } from "../../src/adapters/protobuf.ts";
 import { type Adapter, isUnsupported } from "../../src/adapters/types.ts";
-import { loadDataset, runComparison, type SchemaKind } from "../../src/index.ts";
+import { runComparison } from "../../src/index.ts";
+import { loadDataset } from "../helpers/load-dataset.ts";
 
 const tree = 'syntax = "proto3";\nmessage Node { Node left = 1; int32 v = 2; }\n';
 const treeSample = { v: 1, left: { v: 2, left: { v: 3 } } };

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatResultSchema } from "@wirebench/contracts/result";
 import { readCorpus } from "@wirebench/corpus";
+import { loadDataset } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
 import { runComparison } from "../../src/index.ts";
-import { loadDataset } from "../../src/pipeline/load-dataset.ts";
 
 const fixtures = join(fileURLToPath(import.meta.url), "..", "..", "fixtures");
 const events = Object.values(JSON.parse(readCorpus("citm_catalog.json")).events as Record<string, unknown>);

@@ -62,7 +62,7 @@ function defaultOf(v: Value, t: IrType): RecordField["default"] {
 
 /**
  * A .capnp file from the compiler's own parse of it: the CodeGeneratorRequest `capnp compile -o-`
- * writes (the caller runs capnp: see the codecs package's compile-idl.ts; this package does no I/O).
+ * writes (the caller runs capnp: see @wirebench/idl-compilers; this package does no I/O).
  * Structs become records in code order with IR number = ordinal + 1 (ordinals start at 0, Protobuf
  * tags at 1); a group or named union becomes a nested record named after it, numbered after the
  * struct's ordinals; members of a union are optional fields (one is set), other fields are not

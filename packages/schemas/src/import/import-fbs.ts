@@ -60,8 +60,7 @@ const isScalarBase = (b: string | undefined) => b !== undefined && b in scalars 
 const shortName = (full: string) => full.slice(full.lastIndexOf(".") + 1);
 
 /**
- * A .fbs schema from flatc's own reflection of it (the caller runs flatc: see the codecs package's
- * compile-idl.ts; this package does no I/O). Tables and structs become records, fields in id order
+ * A .fbs schema from flatc's own reflection of it (the caller runs flatc: see @wirebench/idl-compilers; this package does no I/O). Tables and structs become records, fields in id order
  * with IR number = id + 1 (FlatBuffers ids start at 0, Protobuf tags at 1); deprecated fields are left
  * out (flatc writes and reads nothing for them). A scalar is not optional (an absent one reads as its
  * default, kept in `default`) unless declared `= null`; other table fields are optional unless

@@ -60,7 +60,7 @@ function defaultOf(d: El | undefined, t: IrType): RecordField["default"] {
 
 /**
  * A .thrift file from the Apache Thrift compiler's own parse of it: the XML that `thrift --gen xml`
- * writes (the caller runs the compiler: see the codecs package's compile-idl.ts; this package does no
+ * writes (the caller runs the compiler: see @wirebench/idl-compilers; this package does no
  * I/O). The compiler rather than an npm parser because it is the grammar's authority and refuses bad
  * input cleanly (the maintained npm parser loops forever on some valid files). Structs and exceptions
  * become records with their field ids; a union becomes a record whose fields are all optional (on

@@ -1,5 +1,9 @@
-import { checkRunInput, type RunInputToCheck, type RunInputVerdict } from "@wirebench/codecs/check-run-input";
-import { defaultSyntheticCount } from "@wirebench/schemas";
+import {
+  checkRunInput,
+  defaultSyntheticCount,
+  type RunInputToCheck,
+  type RunInputVerdict,
+} from "@wirebench/schemas";
 import type { WebEnv } from "../../env.ts";
 import { AppError } from "../app-error.ts";
 import type { CreateRunRequest } from "../contracts/runs.ts";

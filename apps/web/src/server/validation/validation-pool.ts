@@ -1,5 +1,5 @@
-import type { RunInputToCheck, RunInputVerdict } from "@wirebench/codecs/check-run-input";
 import { createOffThreadPool, OffThreadError, type OffThreadPool } from "@wirebench/offthread";
+import type { RunInputToCheck, RunInputVerdict } from "@wirebench/schemas";
 import type { WebEnv } from "../../env.ts";
 import { AppError } from "../app-error.ts";
 import type { RunBody, ValidationAnswer, ValidationTask } from "./validation-thread.ts";

@@ -1,4 +1,5 @@
-import { checkRunInput, type RunInputToCheck, type RunInputVerdict } from "@wirebench/codecs/check-run-input";
+import { idlCompilers } from "@wirebench/idl-compilers";
+import { checkRunInput, type RunInputToCheck, type RunInputVerdict } from "@wirebench/schemas";
 import { AppError, type ErrorCode } from "../app-error.ts";
 import { parseJsonBody, plainFields, sampleTextOf } from "../http/parse-json-body.ts";
 
@@ -36,7 +37,8 @@ export function readRunBody(text: string, maxDepth: number): RunBody {
 export function runValidationTask(task: ValidationTask): ValidationAnswer {
   try {
     if (task.kind === "read-body") return { kind: "read-body", body: readRunBody(task.text, task.maxDepth) };
-    return { kind: "check", verdict: checkRunInput(task.input) };
+    // Only here do schema compilers run: .thrift, .fbs and .capnp are always checked on a thread.
+    return { kind: "check", verdict: checkRunInput(task.input, idlCompilers) };
   } catch (err) {
     if (err instanceof AppError) return { kind: "refused", code: err.code, message: err.message };
     throw err;

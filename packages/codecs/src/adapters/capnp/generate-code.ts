@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { idlIncludeDir } from "@wirebench/idl-compilers";
 import type { EmittedSchema } from "@wirebench/schemas";
-import { idlIncludeDir } from "../../codegen/compile-idl.ts";
 import { generateOnce } from "../../codegen/generate-once.ts";
 import { linkModules, packageDir } from "../../codegen/link-modules.ts";
 import { runCompiler } from "../../codegen/run-compiler.ts";

@@ -1,7 +1,7 @@
 import type { DataValue, IrType, RecordType } from "@wirebench/schemas";
 import protobuf from "protobufjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { conformToSchema } from "../../src/schema-bridge/conform-sample.ts";
+import { conformToSchema } from "../src/conform/conform-sample.ts";
 
 /** A record of `n` optional int32 fields named f0 … f(n-1). */
 const wide = (n: number): RecordType => ({

@@ -1,18 +1,19 @@
-import {
-  checkJsonShape,
-  inferSchema,
-  JsonInputError,
-  type SchemaLimits,
-  synthesisCost,
-} from "@wirebench/schemas";
-import { jsonSchemaTopKeys, schemaAsSampleProblem } from "@wirebench/schemas/detect";
-import { importSchema, loadDataset, type SchemaKind } from "./load-dataset.ts";
+import { schemaAsSampleProblem } from "../detect/detect-input.ts";
+import { jsonSchemaTopKeys } from "../detect/looks-like-json-schema.ts";
+import type { SampleFormat } from "../detect/schema-kinds.ts";
+import { inferSchema } from "../infer/infer-schema.ts";
+import type { SchemaLimits } from "../measure/schema-size.ts";
+import { checkJsonShape, JsonInputError } from "../parse/parse-json-lossless.ts";
+import { synthesisCost } from "../synthesize/synthesize.ts";
+import type { IdlCompilers } from "./idl-compilers.ts";
+import { importSchema, type SchemaInput } from "./import-schema.ts";
+import { loadDataset } from "./load-dataset.ts";
 
 /** Everything a run's input is checked against; plain data, so it can be sent to a worker thread. */
 export interface RunInputToCheck {
-  schema?: { kind: SchemaKind; text: string; rootType?: string };
+  schema?: SchemaInput;
   sampleText?: string;
-  sampleFormat: "json" | "ndjson";
+  sampleFormat: SampleFormat;
   /** Synthetic messages asked for (a schema-only run). */
   count: number;
   limits: {
@@ -37,9 +38,10 @@ const refuse = (message: string): RunInputVerdict => ({ ok: false, message });
  * too large once its shared types are expanded, the synthetic data of a schema-only run fits its
  * budget, and the sample is valid JSON within the limits that follows the schema. Each refusal is a
  * message for the user (`schema: …`, `sample: …`, `count: …`); anything else thrown is a bug.
- * Every step is linear in the input, and a caller that must not block runs this off its thread.
+ * Every step is linear in the input, and a caller that must not block runs this off its thread. A
+ * .thrift, .fbs or .capnp schema needs `compilers` (IdlCompilers).
  */
-export function checkRunInput(input: RunInputToCheck): RunInputVerdict {
+export function checkRunInput(input: RunInputToCheck, compilers?: IdlCompilers): RunInputVerdict {
   const { limits } = input;
   const shape = {
     maxDepth: limits.maxDepth,
@@ -58,7 +60,7 @@ export function checkRunInput(input: RunInputToCheck): RunInputVerdict {
       // no such pre-check, so a stack overflow from absurd nesting is reported as bad input;
       // .thrift, .fbs and .capnp are read by their compilers first, which refuse what they cannot.
       if (kind === "jsonschema" || kind === "avsc") checkJsonShape(text, shape);
-      const ir = importSchema(input.schema, sizeCheck);
+      const ir = importSchema(input.schema, sizeCheck, compilers);
       if (input.sampleText === undefined) {
         const cost = synthesisCost(ir, { count: input.count });
         if (cost > limits.maxSyntheticValues)
@@ -97,13 +99,16 @@ export function checkRunInput(input: RunInputToCheck): RunInputVerdict {
   }
   try {
     // What the worker will do, with these limits: one parse checks the JSON against the schema.
-    loadDataset({
-      text: sampleText,
-      sampleFormat: input.sampleFormat,
-      schema: input.schema,
-      limits: shape,
-      schemaLimits: sizeCheck,
-    });
+    loadDataset(
+      {
+        text: sampleText,
+        sampleFormat: input.sampleFormat,
+        schema: input.schema,
+        limits: shape,
+        schemaLimits: sizeCheck,
+      },
+      compilers,
+    );
   } catch (err) {
     if (err instanceof RangeError) return refuse("sample: nested too deeply to read against the schema.");
     return refuse(`sample: ${(err as Error).message}`);

@@ -1,10 +1,11 @@
 import type { IrType, RecordType } from "@wirebench/schemas";
+import { importSchema } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
-import { importSchema } from "../../src/pipeline/load-dataset.ts";
+import { idlCompilers } from "../src/index.ts";
 
 // The importer reads flatc's reflection of the schema, so these go through the real `flatc` binary.
 const fbs = (text: string, rootType?: string) =>
-  importSchema({ kind: "fbs", text, ...(rootType ? { rootType } : {}) });
+  importSchema({ kind: "fbs", text, ...(rootType ? { rootType } : {}) }, {}, idlCompilers);
 const field = (r: IrType, name: string) => (r as RecordType).fields.find((f) => f.name === name)!;
 
 describe("importing .fbs", () => {

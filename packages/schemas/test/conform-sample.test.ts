@@ -1,6 +1,6 @@
 import type { IrType } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
-import { conformToSchema, protoJsonName } from "../../src/schema-bridge/conform-sample.ts";
+import { conformToSchema, protoJsonName } from "../src/conform/conform-sample.ts";
 
 const record: IrType = {
   kind: "record",

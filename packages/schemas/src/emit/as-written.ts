@@ -1,4 +1,6 @@
-import { type EmittedSchema, type IrSchema, type IrType, namedTypes } from "@wirebench/schemas";
+import type { IrSchema, IrType } from "../ir.ts";
+import { namedTypes } from "./adapt-ir.ts";
+import type { EmittedSchema } from "./emitted-schema.ts";
 
 /**
  * The user's own schema text (a .proto or .avsc the IR was imported from) as an EmittedSchema, so a

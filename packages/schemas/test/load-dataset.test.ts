@@ -1,15 +1,12 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { importSchema, loadDataset, runComparison, schemaKindOf } from "../../src/index.ts";
+import { schemaKindOf } from "../src/detect/schema-kinds.ts";
+import { checkRunInput } from "../src/load/check-run-input.ts";
+import { importSchema } from "../src/load/import-schema.ts";
+import { loadDataset } from "../src/load/load-dataset.ts";
+import { defaultSchemaLimits } from "../src/measure/schema-size.ts";
 
-const proto = `syntax = "proto3";
-package shop;
-enum Status { STATUS_UNSPECIFIED = 0; ACTIVE = 1; GONE = 2; }
-message Item {
-  int64 id = 1;
-  string last_updated = 2;
-  Status status = 3;
-  repeated string tags = 4;
-}`;
+const proto = readFileSync(new URL("fixtures/shop-item.proto", import.meta.url), "utf8");
 
 describe("loadDataset with --schema", () => {
   it("reads a sample that uses Protobuf JSON names, int64 strings and enum numbers", () => {
@@ -33,17 +30,6 @@ describe("loadDataset with --schema", () => {
         schema: { kind: "proto", text: proto },
       }),
     ).toThrow(/^message 1: the sample does not follow the schema: \/colour: no field "colour" in Item/);
-  });
-
-  it("round-trips the conformed sample through Protobuf exactly", async () => {
-    const d = loadDataset({
-      text: '{"id": "505874924095815681", "lastUpdated": "x", "status": 1, "tags": ["t"]}',
-      schema: { kind: "proto", text: proto },
-    });
-    const r = await runComparison(d, { verifyOnly: true, formats: ["protobuf", "json"] });
-    expect(r.formats.find((f) => f.id === "protobuf")?.fidelity.exact).toBe(true);
-    // JSON carries the sample's own text, where the id is a string: nothing for JSON.parse to round.
-    expect(r.formats.find((f) => f.id === "json")?.fidelity).toMatchObject({ exact: true, issueCount: 0 });
   });
 });
 
@@ -86,7 +72,7 @@ import "google/protobuf/timestamp.proto";`;
 
 describe("importSchema size limits", () => {
   it("refuses a shared-type bomb naming the limit, and the caller's name for it", async () => {
-    const { refBombSchema } = await import("../../../schemas/test/hostile/hostile-inputs.ts");
+    const { refBombSchema } = await import("./hostile/hostile-inputs.ts");
     const bomb = { kind: "jsonschema" as const, text: refBombSchema(8, 6) };
     expect(() => importSchema(bomb)).toThrow(
       /expands to 262,144 fields .* limit of 100,000 \(maxSchemaLeaves\)/,
@@ -99,5 +85,33 @@ describe("importSchema size limits", () => {
       }),
     ).toThrow(/limit of 1,000 \(MY_SETTING\)/);
     expect(importSchema(bomb, { limits: { maxSchemaLeaves: 300_000 } }).name).toBe("Bomb");
+  });
+});
+
+describe("a schema kind read by its compiler", () => {
+  const thrift = { kind: "thrift" as const, text: "struct S { 1: i32 a }" };
+
+  it("needs the compilers passed in: this package runs none", () => {
+    expect(() => importSchema(thrift)).toThrow(
+      "importing a .thrift schema runs its compiler: pass IdlCompilers",
+    );
+    const verdict = checkRunInput({
+      schema: thrift,
+      sampleFormat: "json",
+      count: 1,
+      limits: {
+        maxDepth: 64,
+        maxKeys: 100,
+        maxTotalKeys: 1000,
+        maxTotalObjects: 1000,
+        schema: defaultSchemaLimits,
+        maxSyntheticValues: 1000,
+      },
+      settingNames: { leaves: "L", types: "T", syntheticValues: "S" },
+    });
+    expect(verdict).toEqual({
+      ok: false,
+      message: "schema: importing a .thrift schema runs its compiler: pass IdlCompilers",
+    });
   });
 });

@@ -1,10 +1,11 @@
 import type { IrType, RecordType } from "@wirebench/schemas";
+import { importSchema } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
-import { importSchema } from "../../src/pipeline/load-dataset.ts";
+import { idlCompilers } from "../src/index.ts";
 
 // The importer reads the Apache Thrift compiler's XML, so these go through the real `thrift` binary.
 const thrift = (text: string, rootType?: string) =>
-  importSchema({ kind: "thrift", text, ...(rootType ? { rootType } : {}) });
+  importSchema({ kind: "thrift", text, ...(rootType ? { rootType } : {}) }, {}, idlCompilers);
 const field = (r: IrType, name: string) => (r as RecordType).fields.find((f) => f.name === name)!;
 
 describe("importing .thrift", () => {

@@ -1,5 +1,5 @@
-import type { DataObject, DataValue, IrType } from "@wirebench/schemas";
-import { defineKey, isPlainObject } from "../adapters/convert-values.ts";
+import { defineKey, isPlainObject } from "../data/plain-object.ts";
+import type { DataObject, DataValue, IrType } from "../ir.ts";
 
 /** Avro's name for a branch of a union, per IR kind (named types go by their name). */
 const avroNames: Partial<Record<IrType["kind"], string>> = {

@@ -1,11 +1,12 @@
 import type { IrType, RecordType } from "@wirebench/schemas";
+import { importSchema } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
-import { importSchema } from "../../src/pipeline/load-dataset.ts";
+import { idlCompilers } from "../src/index.ts";
 
 // The importer reads capnp's CodeGeneratorRequest, so these go through the real `capnp` binary.
 const id = "@0xd5a6b7c8e9f01234;\n";
 const capnp = (text: string, rootType?: string) =>
-  importSchema({ kind: "capnp", text: id + text, ...(rootType ? { rootType } : {}) });
+  importSchema({ kind: "capnp", text: id + text, ...(rootType ? { rootType } : {}) }, {}, idlCompilers);
 const field = (r: IrType, name: string) => (r as RecordType).fields.find((f) => f.name === name)!;
 
 describe("importing .capnp", () => {
@@ -119,8 +120,8 @@ describe("importing .capnp", () => {
     );
     expect(() => capnp("struct L { next @0 :L; }")).toThrow(/recursive type L/);
     expect(() => capnp("struct S { a @0 :Int32 }")).toThrow(/\.capnp does not compile: schema\.capnp/);
-    expect(() => importSchema({ kind: "capnp", text: "struct S { a @0 :Int32; }" })).toThrow(
-      /does not declare an ID/,
-    );
+    expect(() =>
+      importSchema({ kind: "capnp", text: "struct S { a @0 :Int32; }" }, {}, idlCompilers),
+    ).toThrow(/does not declare an ID/);
   });
 });

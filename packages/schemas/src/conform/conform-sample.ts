@@ -1,7 +1,7 @@
-import type { DataObject, DataValue, EnumType, IrType, RecordField, RecordType } from "@wirebench/schemas";
 import protobuf from "protobufjs";
-import { defineKey, isPlainObject } from "../adapters/convert-values.ts";
-import { fits, isoMillis } from "./ir-walk.ts";
+import { defineKey, isPlainObject } from "../data/plain-object.ts";
+import type { DataObject, DataValue, EnumType, IrType, RecordField, RecordType } from "../ir.ts";
+import { fits, isoMillis } from "./value-fits.ts";
 
 /**
  * Reads a JSON sample that follows a given schema (`--schema`) into the data model keyed by the
