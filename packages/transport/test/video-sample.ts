@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { loadDataset } from "@wirebench/codecs";
+import { loadDataset } from "@wirebench/schemas";
 
 /** The C# study's Video model, two records (the conformance corpus's copy). */
 export const videoText = readFileSync(

@@ -1,6 +1,8 @@
 import { writeFileSync } from "node:fs";
-import { loadDataset, parseSweepSizes, runSweep, SWEEP_MAX_POINTS, SWEEP_MAX_SIZE } from "@wirebench/codecs";
+import { parseSweepSizes, runSweep, SWEEP_MAX_POINTS, SWEEP_MAX_SIZE } from "@wirebench/codecs";
 import type { SweepResult } from "@wirebench/contracts";
+import { idlCompilers } from "@wirebench/idl-compilers";
+import { loadDataset } from "@wirebench/schemas";
 import Table from "cli-table3";
 import type { Command } from "commander";
 import pc from "picocolors";
@@ -97,13 +99,16 @@ export function registerSweep(program: Command): void {
       const kind = opts.schema ? schemaKindOf(opts.schema) : undefined;
       if (opts.root !== undefined && !kind)
         throw new Error("--root needs a .proto, .thrift, .fbs or .capnp --schema");
-      const dataset = loadDataset({
-        text: readText(file),
-        sampleFormat: sampleFormatOf(file),
-        ...(kind && opts.schema
-          ? { schema: { kind, text: readText(opts.schema), ...(opts.root ? { rootType: opts.root } : {}) } }
-          : {}),
-      });
+      const dataset = loadDataset(
+        {
+          text: readText(file),
+          sampleFormat: sampleFormatOf(file),
+          ...(kind && opts.schema
+            ? { schema: { kind, text: readText(opts.schema), ...(opts.root ? { rootType: opts.root } : {}) } }
+            : {}),
+        },
+        idlCompilers,
+      );
       const formats = opts.formats
         ?.split(",")
         .map((f) => f.trim())
