@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { SampleInput } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
-import type { SampleInput } from "../../src/index.ts";
 import { type Attributed, attribute, entryOf, samples } from "./attribution-helpers.ts";
 
 const script = fileURLToPath(new URL("./protobuf_field_sizes.py", import.meta.url));
