@@ -44,8 +44,11 @@ export function warmUpAndCalibrate(
     if (recent.length === 3 && t >= s.warmupMinMs && enoughCalls) {
       const lo = Math.min(...recent);
       const hi = Math.max(...recent);
-      if ((hi - lo) / lo <= s.warmupTolerance) return { iterations: n, stable: true, nsPerOp: ns / n };
+      if ((hi - lo) / lo <= s.warmupTolerance) return { iterations: n, stable: true, nsPerOp: lo };
     }
-    if (t >= s.warmupMaxMs) return { iterations: n, stable: false, nsPerOp: ns / n };
+    // The cost the budget plans with: the fastest recent batch, since one batch the scheduler
+    // preempted on a busy machine can look a hundred times dearer than the operation is.
+    if (t >= s.warmupMaxMs)
+      return { iterations: n, stable: false, nsPerOp: recent.length > 0 ? Math.min(...recent) : ns / n };
   }
 }

@@ -52,8 +52,9 @@ export interface MeasureSettings {
    */
   minSamples: number;
   /**
-   * Child processes each replicate (`processes`) is split into, by format, so that preparation,
-   * verification and compression use several cores. Default: `parallelProcesses`.
+   * Child processes the first replicate (the one that verifies) is split into, by format, so that
+   * preparation, verification and compression use several cores and sizes arrive sooner; later
+   * replicates are one child each. Default: `parallelProcesses`.
    */
   shards: number;
 }

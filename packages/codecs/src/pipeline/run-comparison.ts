@@ -56,7 +56,10 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
   const states = new Map<string, FormatState>(entries.map((entry) => [entry.id, newFormatState(entry)]));
   const reporter = new FormatReporter(opts);
   const processes = verifyOnly ? 1 : settings.processes;
+  // Only the first replicate is split: it verifies, so splitting it brings every size in sooner.
+  // Later replicates start beside it anyway, and each extra child costs a Node start-up.
   const groups = shardEntries(entries, Math.max(1, settings.shards));
+  const groupsOf = (p: number) => (p === 0 ? groups : [entries]);
   const turns = new TurnScheduler(Math.max(1, settings.parallelProcesses));
   const budget = new BudgetShares(settings.budgetMs, processes, entries.length);
   /** A format is final once every replicate timed it (or it failed): report it then, not at the end. */
@@ -128,7 +131,9 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
   };
   try {
     await Promise.all(
-      Array.from({ length: processes }, (_, p) => groups.map((group, g) => runGroup(p, g, group))).flat(),
+      Array.from({ length: processes }, (_, p) =>
+        groupsOf(p).map((group, g) => runGroup(p, g, group)),
+      ).flat(),
     );
     // Failed formats were reported when they failed, verify-only ones when verified, the others
     // when their last replicate completed; whatever is left (none in a run that went well) now.
