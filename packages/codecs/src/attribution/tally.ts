@@ -22,6 +22,8 @@ export type BytePart =
   | "vtable"
   /** Offsets and pointers to out-of-line data (FlatBuffers uoffsets, Cap'n Proto pointers). */
   | "pointer"
+  /** Cap'n Proto packing's tag bytes and zero-run counts. */
+  | "packing"
   /** Bytes the walker could not assign; a limitation says why. */
   | "unattributed";
 
@@ -35,6 +37,7 @@ export const structuralNames: Record<Exclude<BytePart, "value">, string> = {
   padding: "(padding)",
   vtable: "(vtables)",
   pointer: "(pointers)",
+  packing: "(packing)",
   unattributed: "(unattributed)",
 };
 

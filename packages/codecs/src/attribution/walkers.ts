@@ -1,8 +1,10 @@
+import { idlCompilers } from "@wirebench/idl-compilers";
 import {
   asWritten,
   type Dataset,
   type EmittedSchema,
   emitAvsc,
+  emitCapnp,
   emitFbs,
   emitProto,
   emitThrift,
@@ -12,13 +14,15 @@ import avro from "avsc";
 import { protoAsWritten } from "../adapters/proto-as-written.ts";
 import { protoTypeOf } from "../adapters/protobuf.ts";
 import type { PreparedCodec } from "../adapters/types.ts";
-import { fbsReflectionJson } from "../codegen/compile-idl.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
+import { capnpLayouts } from "./capnp-layout.ts";
 import { IdlNames } from "./idl-names.ts";
 import { PathGuide } from "./path-guide.ts";
 import type { Tally } from "./tally.ts";
 import { walkAvro } from "./walk-avro.ts";
 import { walkBson } from "./walk-bson.ts";
+import { capnpLabels } from "./walk-capnp.ts";
+import { addPacked, unpackWithOrigins } from "./walk-capnp-packed.ts";
 import { walkCbor } from "./walk-cbor.ts";
 import { type Reflection, walkFlatbuffers } from "./walk-flatbuffers.ts";
 import { walkIon } from "./walk-ion.ts";
@@ -89,10 +93,27 @@ const thriftWalker =
 /** FlatBuffers along flatc's own reflection of the schema measured (offsets, sizes, struct layouts). */
 const flatbuffersWalker: Factory = (dataset, codec) => {
   const emitted = measuredSchema(dataset, codec, "fbs", emitFbs);
-  const refl = JSON.parse(fbsReflectionJson(emitted.text)) as Reflection;
+  const refl = JSON.parse(idlCompilers.fbsReflectionJson(emitted.text)) as Reflection;
   const names = new IdlNames(emitted);
   return (bytes, tally) => walkFlatbuffers(bytes, refl, names, tally);
 };
+
+/** Cap'n Proto along capnp's own layouts of the schema measured; the packed variant through its packing. */
+const capnpWalker =
+  (packed: boolean): Factory =>
+  (dataset, codec) => {
+    const emitted = measuredSchema(dataset, codec, "capnp", emitCapnp);
+    const { structs, rootId } = capnpLayouts(
+      idlCompilers.capnpCodeGeneratorRequest(emitted.text),
+      emitted.rootType,
+    );
+    const names = new IdlNames(emitted);
+    return (bytes, tally) => {
+      if (!packed) return capnpLabels(bytes, structs, rootId, names).addTo(tally);
+      const { unpacked, origin } = unpackWithOrigins(bytes);
+      addPacked(origin, capnpLabels(unpacked, structs, rootId, names), tally);
+    };
+  };
 
 /** By registry id first, then by format (so a new variant of a walked format is walked too). */
 const factories: Record<string, Factory> = {
@@ -111,6 +132,8 @@ const factories: Record<string, Factory> = {
   "thrift-binary": thriftWalker(false),
   "thrift-compact": thriftWalker(true),
   flatbuffers: flatbuffersWalker,
+  capnp: capnpWalker(false),
+  "capnp-packed": capnpWalker(true),
 };
 
 export async function walkerFor(

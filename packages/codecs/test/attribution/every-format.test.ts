@@ -6,7 +6,7 @@ import { attribute, samples, sum } from "./attribution-helpers.ts";
 const cases = { ...samples, everyType: everyTypeDataset };
 
 /** Formats whose bytes are not walked yet: one `(unattributed)` entry and a limitation saying why. */
-const unwalked = new Set(["msgpackr-records", "capnp", "capnp-packed"]);
+const unwalked = new Set(["msgpackr-records"]);
 
 describe.each(Object.entries(cases))("attribution of %s", (_name, input) => {
   it.each(registry.map((e) => [e.id, e] as const))(
