@@ -102,7 +102,8 @@ export const chromium = { bin: "chromium", pkg: "chromium" };
 
 /**
  * `prisma generate` works offline once PRISMA_SCHEMA_ENGINE_BINARY names any executable: generate
- * never uses the schema engine, but the CLI would otherwise try to download it (DESIGN.md §9).
+ * never uses the schema engine, but the CLI would otherwise try to download it
+ * (docs/architecture.md, "Build environment").
  */
 export function ensurePrismaClient() {
   const hash = hashOf(join(root, "prisma", "schema.prisma"), join(root, "package-lock.json"));

@@ -24,8 +24,8 @@ export interface StartWorkerOptions {
 }
 
 /**
- * One job at a time per process: measurements must not compete for the CPU (DESIGN.md §2).
- * More throughput comes from more worker processes.
+ * One job at a time per process: measurements must not compete for the CPU (docs/architecture.md,
+ * "From upload to page"). More throughput comes from more worker processes.
  */
 export function startWorker(opts: StartWorkerOptions): Worker {
   const { redisUrl, queue, logger, handlers } = opts;

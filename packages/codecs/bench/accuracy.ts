@@ -41,9 +41,9 @@ function tinybenchPass(): { p50: Record<string, number>; mean: Record<string, nu
   return r;
 }
 
-// The machine's speed drifts by tens of percent over seconds (DESIGN.md §5), so each Wirebench run is
-// sandwiched between two tinybench passes and compared with their average: a ratio of neighbours in
-// time, not of medians taken minutes apart. The verdict is the median of those per-round ratios.
+// The machine's speed drifts by tens of percent over seconds (docs/architecture.md, "Measurement"),
+// so each Wirebench run is sandwiched between two tinybench passes and compared with their
+// average: a ratio of neighbours in time, not of medians taken minutes apart. The verdict is the median of those per-round ratios.
 const wb: Record<string, number[]> = {};
 const tb: Record<string, number[]> = {};
 const ratio: Record<string, number[]> = {};

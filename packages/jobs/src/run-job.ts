@@ -5,7 +5,7 @@ import { defaultQueueName } from "./queue-env.ts";
 
 /**
  * A run job carries the run id only: the sample, the schema and the options stay in PostgreSQL,
- * which is the source of truth for run state (DESIGN.md §2).
+ * which is the source of truth for run state (docs/architecture.md, "From upload to page").
  */
 export const runJob = {
   name: "run",

@@ -131,7 +131,7 @@ export interface UnionType {
 
 /**
  * Fallback for values no IDL can type (heterogeneous data): each IDL carries it as a JSON string
- * (or bytes); DESIGN.md §3 and the mapping table document this per format.
+ * (or bytes); docs/architecture.md ("The schema IR") and the mapping table document this per format.
  */
 export interface AnyType {
   kind: "any";

@@ -38,9 +38,9 @@ const BOOTSTRAP_RESAMPLES = 2000;
  *
  * Why not just `medianCi` of the pooled samples: that treats every sample as independent, but the
  * samples of one process share its JIT and GC state, and processes drift apart by up to ±30 % on
- * these machines (DESIGN.md §5). Pooled order statistics then describe within-process scatter only,
- * and the interval shrinks with more samples per process although the process-to-process
- * uncertainty does not; two runs would look significantly different when they are not.
+ * these machines (docs/architecture.md, "Measurement"). Pooled order statistics then describe
+ * within-process scatter only, and the interval shrinks with more samples per process although the
+ * process-to-process uncertainty does not; two runs would look significantly different when they are not.
  *
  * So, with two or more processes: a two-stage (hierarchical) percentile bootstrap that resamples
  * processes with replacement, then samples within each chosen process, and takes the 2.5th and

@@ -3,7 +3,7 @@ import type { DataValue, IrType } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
 import { compareDatasets } from "../../src/fidelity/compare-values.ts";
 
-/** The kinds that leave every value intact (DESIGN §7: `exact` = no lossy issue). */
+/** Kinds that leave every value intact (`exact` = no lossy issue: docs/architecture.md, "Measurement"). */
 const cosmeticKinds = ["key-order", "number-type", "number-spelling"];
 
 const color: IrType = { kind: "enum", name: "Color", symbols: ["RED", "GREEN"] };

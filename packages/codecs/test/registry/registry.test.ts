@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { registry, selectEntries } from "../../src/registry/registry.ts";
 
 describe("registry", () => {
-  it("lists every variant of DESIGN.md §4 once", () => {
+  it("lists every variant of docs/architecture.md's formats once", () => {
     const ids = registry.map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(

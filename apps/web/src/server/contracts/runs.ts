@@ -1,7 +1,10 @@
 import { formatResultSchema, limitationSchema } from "@wirebench/contracts";
 import { z } from "zod";
 
-/** Public contract of the run API (DESIGN.md §7); the OpenAPI document is generated from these. */
+/**
+ * Public contract of the run API (docs/architecture.md, "Public contract"); the OpenAPI document is
+ * generated from these.
+ */
 
 export const runStatusSchema = z.enum(["queued", "running", "completed", "failed", "canceled"]);
 export const formatStageSchema = z.enum(["queued", "generating", "verifying", "measuring", "done", "failed"]);
@@ -103,8 +106,6 @@ export const runViewSchema = z
       .array(limitationSchema)
       .optional()
       .describe("What the importer of the user's schema could not carry into the IR the other formats use."),
-    formats: z
-      .array(formatResultSchema)
-      .describe("The Result JSON entries of DESIGN.md §7, one per format variant."),
+    formats: z.array(formatResultSchema).describe("The Result JSON entries, one per format variant."),
   })
   .meta({ id: "Run" });

@@ -6,8 +6,9 @@ export const runUrl = (services: Services, id: string) =>
   `${services.env.PUBLIC_URL.replace(/\/$/, "")}/runs/${id}`;
 
 /**
- * The run as the API and the share page show it: status, live progress, and the Result JSON of
- * DESIGN.md §7 (format entries in a stable order: format, variant, then registry id).
+ * The run as the API and the share page show it: status, live progress, and the Result JSON
+ * (docs/architecture.md, "Public contract"), its format entries in a stable order: format, variant,
+ * then registry id.
  */
 export async function getRun(services: Services, id: string) {
   const run = await services.prisma.run.findUnique({
