@@ -27,7 +27,7 @@ import { walkCbor } from "./walk-cbor.ts";
 import { type Reflection, walkFlatbuffers } from "./walk-flatbuffers.ts";
 import { walkIon } from "./walk-ion.ts";
 import { walkJson } from "./walk-json.ts";
-import { walkMsgpack } from "./walk-msgpack.ts";
+import { walkMsgpack, walkMsgpackRecords } from "./walk-msgpack.ts";
 import { walkProtobuf } from "./walk-protobuf.ts";
 import { walkThrift } from "./walk-thrift.ts";
 import { walkV8 } from "./walk-v8.ts";
@@ -119,7 +119,7 @@ const capnpWalker =
 const factories: Record<string, Factory> = {
   json: selfDescribing(walkJson),
   "protobuf-json": selfDescribing(walkJson),
-  "msgpackr-records": () => "msgpackr's record extension (structures shared between objects) is not walked",
+  "msgpackr-records": selfDescribing(walkMsgpackRecords),
   msgpack: selfDescribing(walkMsgpack),
   cbor: selfDescribing(walkCbor),
   protobuf: protobufWalker,

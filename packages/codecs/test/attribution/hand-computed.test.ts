@@ -17,6 +17,8 @@ describe("attribution of a tiny message, byte by byte", () => {
     ["json", { a: 4, b: 2, "(keys)": 8, "(structure)": 6 }],
     // 82 | a1 61 | a2 78 79 | a1 62 | 92 | 01 02
     ["msgpack-js", { a: 3, b: 2, "(keys)": 4, "(lengths)": 2 }],
+    // d4 72 40 (record 0x40 defined) | 92 a1 61 a1 62 (its keys) | a2 78 79 | 92 | 01 02
+    ["msgpackr-records", { a: 3, b: 2, "(tags)": 3, "(keys)": 5, "(lengths)": 1 }],
     // a2 | 61 61 | 62 78 79 | 61 62 | 82 | 01 02
     ["cbor-minimal", { a: 3, b: 2, "(keys)": 4, "(lengths)": 2 }],
     // len | 02 "a\0" 03000000 "xy\0" | 04 "b\0" [len | 10 "0\0" 01000000 | 10 "1\0" 02000000 | 00] | 00
