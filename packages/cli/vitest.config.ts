@@ -2,5 +2,6 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   // CI=true makes picocolors colour in-process output; tests read the plain text a pipe would get.
-  test: { env: { NO_COLOR: "1" } },
+  // Tests spawn the CLI (tsx compiles it at start): seconds each on a busy machine, never asserted.
+  test: { env: { NO_COLOR: "1" }, testTimeout: 30_000 },
 });

@@ -1,15 +1,10 @@
+import { formatResultOf } from "@wirebench/contracts/testing";
 import { describe, expect, it } from "vitest";
 import { pathDeltas } from "../src/server/services/attribution-deltas.ts";
-import { compareEntries } from "../src/server/services/compare-runs.ts";
+import { compareEntries } from "../src/server/services/compare-entries.ts";
 
-const entry = (bytes: number, attribution?: { path: string; bytes: number }[]) => ({
-  id: "protobuf",
-  format: "protobuf",
-  variant: "binary",
-  ok: true,
-  bytes,
-  ...(attribution ? { attribution } : {}),
-});
+const entry = (bytes: number, attribution?: { path: string; bytes: number }[]) =>
+  formatResultOf({ id: "protobuf", variant: "binary", bytes, ...(attribution ? { attribution } : {}) });
 
 describe("paths whose bytes changed against the baseline", () => {
   const base = [

@@ -1,3 +1,4 @@
+import { formatResultOf } from "@wirebench/contracts/testing";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { AttributionPanel } from "../src/components/run/attribution-panel.tsx";
@@ -79,7 +80,9 @@ describe("where the bytes go, on the run page", () => {
   });
 
   it("renders the headline and one table row per path, a dash where a format has no such path", () => {
-    const html = renderToStaticMarkup(<AttributionPanel entries={[protobuf, json, unwalked]} />);
+    const html = renderToStaticMarkup(
+      <AttributionPanel entries={[protobuf, json, unwalked].map(formatResultOf)} />,
+    );
     expect(html).toContain('data-testid="attribution-panel"');
     expect(html).toContain("<code>people.email</code> (never below #2)");
     expect(pathTable(formats)).toHaveLength(11);
@@ -89,9 +92,7 @@ describe("where the bytes go, on the run page", () => {
 
   it("shows nothing for results made before attribution existed", () => {
     expect(
-      renderToStaticMarkup(
-        <AttributionPanel entries={[{ id: "json", format: "json", variant: "", ok: true }]} />,
-      ),
+      renderToStaticMarkup(<AttributionPanel entries={[formatResultOf({ id: "json", variant: "" })]} />),
     ).toBe("");
   });
 });

@@ -1,15 +1,13 @@
+import { formatResultOf, timingOf } from "@wirebench/contracts/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getComparison } from "../src/server/http/projects-api.ts";
-import { compareEntries, compareRuns, timeDelta } from "../src/server/services/compare-runs.ts";
+import { compareEntries, timeDelta } from "../src/server/services/compare-entries.ts";
+import { compareRuns } from "../src/server/services/compare-runs.ts";
 import { createProject } from "../src/server/services/create-project.ts";
 import { newId, newRunId } from "../src/server/services/ids.ts";
 import { createTestServices, type TestServices } from "./api/test-services.ts";
 
-const t = (medianNs: number, half: number) => ({
-  medianNs,
-  ciLowNs: medianNs - half,
-  ciHighNs: medianNs + half,
-});
+const t = timingOf;
 const entry = (bytes: number, enc = t(1000, 10), dec = t(2000, 10)) => ({
   format: "protobuf",
   variant: "binary",
@@ -134,10 +132,8 @@ describe("compareRuns against the database", () => {
             formatId: e.id,
             format: e.format,
             variant: e.variant,
-            library: "x",
-            version: "1",
             ok: e.ok,
-            detail: e,
+            detail: formatResultOf(e),
           })),
         },
       },

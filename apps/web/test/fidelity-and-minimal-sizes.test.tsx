@@ -1,3 +1,4 @@
+import type { FidelityKind } from "@wirebench/contracts";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { FidelityPanel } from "../src/components/run/fidelity-panel.tsx";
@@ -5,7 +6,7 @@ import { Summary } from "../src/components/run/summary.tsx";
 import type { FormatEntry } from "../src/components/run/types.ts";
 import { sizeSummaryRows, toRows } from "../src/lib/format-rows.ts";
 
-const issue = (path: string, kind: string, severity?: "lossy" | "cosmetic") => ({
+const issue = (path: string, kind: FidelityKind, severity?: "lossy" | "cosmetic") => ({
   path,
   kind,
   detail: `${kind} at ${path}`,

@@ -1,8 +1,11 @@
+import type { FormatResult } from "@wirebench/contracts";
+import { formatResultOf } from "@wirebench/contracts/testing";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { LimitationsPanel } from "../src/components/run/limitations-panel.tsx";
 
-const entry = (id: string, extra: object = {}) => ({ id, format: id, variant: "", ok: true, ...extra });
+const entry = (id: string, extra: Partial<FormatResult> = {}) =>
+  formatResultOf({ id, format: id, variant: "", ...extra });
 
 describe("limitations panel", () => {
   it("lists the importer's limitations, each format's, and its renames", () => {

@@ -1,6 +1,6 @@
+import { createRunRequestSchema } from "@wirebench/contracts";
 import { describe, expect, it } from "vitest";
 import { GET } from "../app/api/openapi.json/route.ts";
-import { createRunRequestSchema } from "../src/server/contracts/runs.ts";
 
 describe("GET /api/openapi.json", () => {
   it("is an OpenAPI 3.1 document generated from the handlers' own zod schemas", async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { FormatResult } from "@wirebench/contracts";
+import { formatResultSchema } from "@wirebench/contracts";
 import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseWorkerEnv } from "../src/env.ts";
@@ -41,10 +41,10 @@ describe("a run made from a .capnp schema and its document", () => {
     const run = await f.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { results: true } });
     expect(run.status, run.error ?? "").toBe("completed");
     const row = run.results.find((r) => r.formatId === "capnp");
-    expect(row?.ok, row?.error ?? "").toBe(true);
+    const entry = formatResultSchema.parse(row?.detail);
+    expect(entry.ok, entry.error ?? "").toBe(true);
     // 288 bytes: what `capnp encode` gives for the same document (see the codecs package's tests).
-    expect(row?.bytes).toBe(288);
-    const entry = row?.detail as unknown as FormatResult;
+    expect(entry.bytes).toBe(288);
     expect(entry.notes?.join("\n")).toMatch(/measured with the \.capnp as written/);
   }, 180_000);
 });

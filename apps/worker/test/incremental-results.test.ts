@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { type FormatResult, formatResultSchema } from "@wirebench/contracts";
 import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseWorkerEnv } from "../src/env.ts";
 import { createLogger } from "../src/logger.ts";
 import { createRunJobHandler, type RunPipeline } from "../src/runs/handle-run-job.ts";
 import { createRunPipeline, pipelineSettings } from "../src/runs/run-pipeline.ts";
-import type { FormatResultEntry } from "../src/runs/run-store.ts";
 import { createRunFixture, type RunFixture } from "./helpers.ts";
 
 let f: RunFixture;
@@ -14,8 +14,11 @@ beforeAll(async () => {
 });
 afterAll(async () => f?.close());
 
+/** A stored entry has timings once its format was measured, not just verified. */
+const timed = (detail: unknown) => formatResultSchema.parse(detail).encode !== null;
+
 interface Snapshot {
-  entry: FormatResultEntry;
+  entry: FormatResult;
   status: string;
   progress: Record<string, string>;
   rows: { formatId: string; timed: boolean }[];
@@ -51,7 +54,7 @@ describe("results are saved as each format settles", () => {
             entry,
             status: row.status,
             progress: row.progress as Record<string, string>,
-            rows: rows.map((r) => ({ formatId: r.formatId, timed: r.encode !== null })),
+            rows: rows.map((r) => ({ formatId: r.formatId, timed: timed(r.detail) })),
           });
         },
       });
@@ -82,7 +85,7 @@ describe("results are saved as each format settles", () => {
     const run = await f.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { results: true } });
     expect(run.status).toBe("completed");
     expect(run.progress).toEqual({ json: "done", msgpackr: "done" });
-    expect(run.results.map((r) => [r.formatId, r.ok, r.encode !== null]).sort()).toEqual([
+    expect(run.results.map((r) => [r.formatId, r.ok, timed(r.detail)]).sort()).toEqual([
       ["json", true, true],
       ["msgpackr", true, true],
     ]);

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { type FormatResult, formatResultSchema } from "@wirebench/contracts";
+import { formatResultOf } from "@wirebench/contracts/testing";
 import { createPrismaClient, type PrismaClient } from "@wirebench/db";
 import { createTestDatabase, type TestDatabase } from "@wirebench/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FormatResultEntry, saveFormatResult } from "../src/runs/run-store.ts";
+import { saveFormatResult } from "../src/runs/run-store.ts";
 
 let db: TestDatabase;
 let prisma: PrismaClient;
@@ -15,15 +17,8 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const entry = (id: string, library: string, bytes: number): FormatResultEntry => ({
-  id,
-  format: "msgpack",
-  variant: "plain",
-  library,
-  version: "1.0.0",
-  ok: true,
-  bytes,
-});
+const entry = (id: string, library: string, bytes: number): FormatResult =>
+  formatResultOf({ id, format: "msgpack", variant: "plain", library, bytes });
 
 describe("saveFormatResult", () => {
   it("keeps two libraries that share a format and variant apart, and updates each by its id", async () => {
@@ -35,9 +30,20 @@ describe("saveFormatResult", () => {
     await saveFormatResult(prisma, runId, entry("msgpackr", "msgpackr", 12));
 
     const rows = await prisma.formatResult.findMany({ where: { runId }, orderBy: { formatId: "asc" } });
-    expect(rows.map((r) => [r.formatId, r.library, r.bytes])).toEqual([
+    const stored = rows.map((r) => [r.formatId, formatResultSchema.parse(r.detail)] as const);
+    expect(stored.map(([id, e]) => [id, e.library, e.bytes])).toEqual([
       ["msgpack-js", "@msgpack/msgpack", 11],
       ["msgpackr", "msgpackr", 12],
     ]);
+  });
+
+  it("refuses an entry that does not match the Result JSON contract, naming the field, and stores nothing", async () => {
+    const runId = randomBytes(16).toString("base64url");
+    await prisma.run.create({ data: { id: runId, inputKind: "json", sampleText: "{}" } });
+    const bad = { ...entry("json", "built-in", 5), bytes: "five" } as unknown as FormatResult;
+    await expect(saveFormatResult(prisma, runId, bad)).rejects.toThrow(
+      "the result of json does not match the contract (bytes: Invalid input: expected number, received string)",
+    );
+    expect(await prisma.formatResult.count({ where: { runId } })).toBe(0);
   });
 });

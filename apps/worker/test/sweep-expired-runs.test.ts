@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { formatResultOf } from "@wirebench/contracts/testing";
 import { createPrismaClient, type PrismaClient } from "@wirebench/db";
 import { createTestDatabase, type TestDatabase } from "@wirebench/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,9 +36,8 @@ const insert = async (opts: { ageDays: number; projectId?: string; status?: "com
           formatId: "json",
           format: "json",
           variant: "",
-          library: "built-in",
-          version: "1",
           ok: true,
+          detail: formatResultOf({ id: "json", format: "json", variant: "" }),
         },
       },
     },

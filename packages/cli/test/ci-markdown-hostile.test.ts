@@ -1,28 +1,16 @@
+import { comparisonOf, runViewOf } from "@wirebench/contracts/testing";
 import fc from "fast-check";
 import MarkdownIt from "markdown-it";
 import { describe, expect, it } from "vitest";
-import type { Comparison } from "../src/ci/comparison.ts";
 import { renderMarkdown } from "../src/ci/render-markdown.ts";
 
 // GitHub-like: raw HTML allowed, bare URLs autolinked.
 const md = new MarkdownIt({ html: true, linkify: true });
 
-const base: Comparison = {
-  run: {
-    id: "runAAAAAAAAAAAAAAAAAAAA",
-    url: "http://wb.test/runs/runA",
-    status: "completed",
-    branch: null,
-    commit: null,
-  },
+const base = comparisonOf({
+  run: runViewOf({ id: "runAAAAAAAAAAAAAAAAAAAA", url: "http://wb.test/runs/runA" }),
   baseline: { id: "baseBBBBBBBBBBBBBBBBBB", url: "http://wb.test/runs/baseB", branch: "main", commit: "f" },
-  formats: [],
-  newlyFailing: [],
-  missing: [],
-  checks: [],
-  pass: true,
-  note: null,
-};
+});
 
 /** Markdown and HTML an attacker would put in a branch name, commit, message or error. */
 const hostile = fc.oneof(

@@ -1,15 +1,16 @@
+import type { FidelityKind } from "@wirebench/contracts";
+import { comparisonOf, formatResultOf, runViewOf } from "@wirebench/contracts/testing";
 import { describe, expect, it } from "vitest";
-import type { Comparison } from "../src/ci/comparison.ts";
 import { renderMarkdown } from "../src/ci/render-markdown.ts";
 
-const comparison: Comparison = {
-  run: {
+const comparison = comparisonOf({
+  run: runViewOf({
     id: "runAAAAAAAAAAAAAAAAAAAA",
     url: "http://wb.test/runs/runAAAA",
     status: "completed",
     branch: "feature/x",
     commit: "0123456789abcdef0123",
-  },
+  }),
   baseline: {
     id: "baseBBBBBBBBBBBBBBBBBB",
     url: "http://wb.test/runs/baseBBBB",
@@ -27,6 +28,8 @@ const comparison: Comparison = {
       zstd: { base: 580, current: 650, deltaPct: 12.069 },
       encode: { base: 1500, current: 1510, deltaPct: 0.667, significant: false },
       decode: { base: 2_000_000, current: 1_500_000, deltaPct: -25, significant: true },
+      sizeFail: true,
+      timeFail: false,
     },
     {
       key: "json",
@@ -38,6 +41,8 @@ const comparison: Comparison = {
       zstd: null,
       encode: null,
       decode: null,
+      sizeFail: false,
+      timeFail: false,
     },
   ],
   checks: [
@@ -46,7 +51,7 @@ const comparison: Comparison = {
   ],
   pass: false,
   note: null,
-};
+});
 
 describe("pull-request Markdown", () => {
   it("matches the snapshot", () => {
@@ -98,9 +103,9 @@ describe("pull-request Markdown", () => {
   });
 
   it("warns about lossy formats only and names cosmetic-only ones apart", () => {
-    const fidelity = (kinds: [string, "lossy" | "cosmetic"][], lossyCount?: number) => ({
+    const fidelity = (kinds: [FidelityKind, "lossy" | "cosmetic"][], lossyCount?: number) => ({
       exact: kinds.every(([, s]) => s === "cosmetic"),
-      issues: kinds.map(([kind, severity]) => ({ kind, severity })),
+      issues: kinds.map(([kind, severity]) => ({ path: "/", kind, severity, detail: "" })),
       ...(lossyCount === undefined ? {} : { lossyCount, issueCount: kinds.length }),
     });
     const md = renderMarkdown({
@@ -108,11 +113,9 @@ describe("pull-request Markdown", () => {
       run: {
         ...comparison.run,
         formats: [
-          {
+          formatResultOf({
             id: "json",
-            format: "json",
             variant: "",
-            ok: true,
             fidelity: fidelity(
               [
                 ["int64-precision", "lossy"],
@@ -120,23 +123,19 @@ describe("pull-request Markdown", () => {
               ],
               1,
             ),
-          },
-          {
+          }),
+          formatResultOf({
             id: "protobuf",
-            format: "protobuf",
             variant: "binary",
-            ok: true,
             fidelity: fidelity([["key-order", "cosmetic"]], 0),
-          },
+          }),
           // Stored before severities: the kind decides.
-          {
+          formatResultOf({
             id: "avro",
-            format: "avro",
             variant: "binary",
-            ok: true,
-            fidelity: { exact: false, issues: [{ kind: "key-order" }] },
-          },
-          { id: "cbor", format: "cbor", variant: "", ok: true, fidelity: fidelity([]) },
+            fidelity: { exact: false, issues: [{ path: "/", kind: "key-order", detail: "" }] },
+          }),
+          formatResultOf({ id: "cbor", variant: "", fidelity: fidelity([]) }),
         ],
       },
     });

@@ -1,5 +1,6 @@
+import type { Comparison } from "@wirebench/contracts";
+import { comparisonOf, runViewOf } from "@wirebench/contracts/testing";
 import { describe, expect, it } from "vitest";
-import type { Comparison } from "../src/ci/comparison.ts";
 import { renderMarkdown } from "../src/ci/render-markdown.ts";
 
 const format = (key: string, paths?: NonNullable<Comparison["formats"][number]["paths"]>) => ({
@@ -13,22 +14,16 @@ const format = (key: string, paths?: NonNullable<Comparison["formats"][number]["
   encode: null,
   decode: null,
   ...(paths ? { paths } : {}),
+  sizeFail: false,
+  timeFail: false,
 });
 
-const comparison = (formats: Comparison["formats"]): Comparison => ({
-  run: {
-    id: "runAAAAAAAA",
-    url: "http://wb.test/runs/runAAAA",
-    status: "completed",
-    branch: null,
-    commit: null,
-  },
-  baseline: { id: "baseBBBBBBBB", url: "http://wb.test/runs/baseBBBB", branch: "main", commit: null },
-  formats,
-  checks: [],
-  pass: true,
-  note: null,
-});
+const comparison = (formats: Comparison["formats"]): Comparison =>
+  comparisonOf({
+    run: runViewOf({ id: "runAAAAAAAA", url: "http://wb.test/runs/runAAAA" }),
+    baseline: { id: "baseBBBBBBBB", url: "http://wb.test/runs/baseBBBB", branch: "main", commit: null },
+    formats,
+  });
 
 describe("ci Markdown: where the bytes changed", () => {
   it("names each format's paths with their change and both sizes, field names escaped", () => {

@@ -1,21 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { fidelityCounts, type Result, resultSchema, sizeSummaryEntries } from "../src/index.ts";
+import {
+  type FormatResult,
+  fidelityCounts,
+  type Result,
+  resultSchema,
+  sizeSummaryEntries,
+} from "../src/index.ts";
+import { formatResultOf } from "../src/testing.ts";
 
-const timing = { medianNs: 120, ciLowNs: 110, ciHighNs: 130, samples: 30, opsPerSec: 8e6, mbPerSec: 12 };
-const entry = (id: string, over: Record<string, unknown> = {}) => ({
-  id,
-  format: id,
-  variant: "default",
-  library: "lib",
-  version: "1.0.0",
-  ok: true,
-  bytes: 100,
-  compressed: { gzip: 90, brotli: 80, zstd: 85 },
-  encode: timing,
-  decode: timing,
-  fidelity: { exact: true, issues: [] },
-  ...over,
-});
+const entry = (id: string, over: Partial<FormatResult> = {}) => formatResultOf({ id, ...over });
 const result = (formats: unknown[]) => ({
   status: "completed",
   environment: {
@@ -50,7 +43,7 @@ describe("resultSchema", () => {
     expect(badStatus.error?.issues[0]?.path).toEqual(["status"]);
     const badKind = resultSchema.safeParse(
       result([
-        entry("json", { fidelity: { exact: false, issues: [{ path: "/a", kind: "oops", detail: "" }] } }),
+        { ...entry("json"), fidelity: { exact: false, issues: [{ path: "/a", kind: "oops", detail: "" }] } },
       ]),
     );
     expect(badKind.success).toBe(false);

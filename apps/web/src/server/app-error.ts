@@ -1,20 +1,10 @@
+import { type ErrorCode, errorStatuses } from "@wirebench/contracts";
 import { isPostgresDown } from "@wirebench/db";
 import { isRedisDown } from "@wirebench/jobs";
 
-/** The one error type services throw; its code decides the HTTP status and the tRPC code. */
-export const errorCodes = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-} as const;
-export type ErrorCode = keyof typeof errorCodes;
+export type { ErrorCode };
 
+/** The one error type services throw; its code (the contract's list) decides the HTTP status and the tRPC code. */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
@@ -25,7 +15,7 @@ export class AppError extends Error {
     this.name = "AppError";
   }
   get status(): number {
-    return errorCodes[this.code];
+    return errorStatuses[this.code];
   }
 }
 

@@ -1,20 +1,19 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
-import { z } from "zod";
-import { comparisonSchema } from "./contracts/comparison.ts";
 import {
+  comparisonQuerySchema,
+  comparisonSchema,
+  createProjectRequestSchema,
   createProjectResponseSchema,
-  createTokenResponseSchema,
-  projectViewSchema,
-  tokenListSchema,
-  updateProjectRequestSchema,
-} from "./contracts/projects.ts";
-import {
   createRunRequestSchema,
   createRunResponseSchema,
+  createTokenResponseSchema,
   errorBodySchema,
+  projectViewSchema,
   runViewSchema,
-} from "./contracts/runs.ts";
-import { comparisonQuerySchema, createProjectRequestSchema } from "./http/projects-api.ts";
+  tokenListSchema,
+  updateProjectRequestSchema,
+} from "@wirebench/contracts";
+import { z } from "zod";
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(
@@ -37,7 +36,10 @@ const errorDescriptions: Record<number, string> = {
   503: "PostgreSQL or Redis unavailable, or WIREBENCH_MAX_QUEUE_DEPTH runs already waiting; see Retry-After.",
 };
 
-/** The OpenAPI document, generated from the same zod schemas the handlers validate with. */
+/**
+ * The OpenAPI document, generated from @wirebench/contracts: the same zod objects the handlers send
+ * their responses through, so the document cannot describe anything but what the API answers.
+ */
 export function buildOpenApiDocument(serverUrl: string) {
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent("securitySchemes", "projectToken", {

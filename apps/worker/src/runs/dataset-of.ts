@@ -1,28 +1,15 @@
+import type { StoredRunOptions } from "@wirebench/contracts";
 import { idlCompilers } from "@wirebench/idl-compilers";
 import {
   type Dataset,
   defaultSyntheticCount,
   importSchema,
   loadDataset,
-  type ParseLimits,
-  type SchemaKind,
-  type SchemaLimits,
   synthesize,
 } from "@wirebench/schemas";
 
-export interface RunOptions {
-  quick?: boolean;
-  seed?: number;
-  count?: number;
-  schemaKind?: SchemaKind;
-  /** The schema's root type, when the request named one (`schema.rootType`). */
-  schemaRoot?: string;
-  /** The limits the web checked the run against, so the worker applies the same ones. */
-  schemaLimits?: Partial<SchemaLimits>;
-  maxSyntheticValues?: number;
-  /** The sample limits the web checked the run against (depth, keys per object, keys and objects in all). */
-  parseLimits?: Partial<ParseLimits>;
-}
+/** The options the web stored with the run, read through the contract (storedRunOptionsSchema). */
+export type RunOptions = StoredRunOptions;
 
 /** The parts of a run row that say what data it measures. */
 export interface RunInput {

@@ -1,3 +1,4 @@
+import type { FormatResult, RunEnvironment } from "@wirebench/contracts";
 import type { PrismaClient } from "@wirebench/db";
 import { runJob } from "@wirebench/jobs";
 import { DelayedError, type Job, UnrecoverableError } from "bullmq";
@@ -6,7 +7,6 @@ import { isTransient } from "./is-transient.ts";
 import {
   claimRun,
   completeRun,
-  type FormatResultEntry,
   type FormatStage,
   failRun,
   recordProgress,
@@ -19,7 +19,7 @@ export type ClaimedRun = NonNullable<Awaited<ReturnType<typeof claimRun>>>;
 
 export interface PipelineHooks {
   onProgress(key: string, stage: FormatStage): void;
-  onResult(entry: FormatResultEntry): Promise<void>;
+  onResult(entry: FormatResult): Promise<void>;
   /** Aborted when the run passes its deadline or ends elsewhere (the sweeper failed it). */
   signal: AbortSignal;
 }
@@ -28,7 +28,7 @@ export interface PipelineHooks {
 export type RunPipeline = (
   run: ClaimedRun,
   hooks: PipelineHooks,
-) => Promise<{ ir?: unknown; environment?: unknown }>;
+) => Promise<{ ir?: unknown; environment?: RunEnvironment }>;
 
 export interface RunHandlerOptions {
   prisma: PrismaClient;

@@ -8,9 +8,9 @@ import {
   selectEntries,
   workDirPrefix,
 } from "@wirebench/codecs";
+import { checkContract, storedRunOptionsSchema } from "@wirebench/contracts";
 import { encodeIr } from "@wirebench/schemas";
 import type { WorkerEnv } from "../env.ts";
-import type { RunOptions } from "./dataset-of.ts";
 import type { RunPipeline } from "./handle-run-job.ts";
 import { type PrepareBounds, prepareChildEntry, prepareDataset } from "./prepare-dataset.ts";
 
@@ -59,7 +59,8 @@ export function childIdentityOf(settings: PipelineSettings) {
  */
 export function createRunPipeline(settings: PipelineSettings): RunPipeline {
   return async (run, hooks) => {
-    const options = (run.options ?? {}) as RunOptions;
+    // Read through the contract the web wrote them with; a mismatch fails the run, saying where.
+    const options = checkContract(storedRunOptionsSchema, run.options ?? {}, "the run's stored options");
     const formats = run.formats.length ? run.formats : undefined;
     for (const e of selectEntries(registry, formats)) hooks.onProgress(e.id, "queued");
     const { identity } = childIdentityOf(settings);

@@ -1,10 +1,20 @@
 import { randomUUID } from "node:crypto";
+import {
+  checkContract,
+  type FormatResult,
+  type FormatStage,
+  formatResultSchema,
+  formatStageSchema,
+  type RunEnvironment,
+  runEnvironmentSchema,
+  terminalRunStatuses,
+} from "@wirebench/contracts";
 import type { PrismaClient } from "@wirebench/db";
 
-/** The stages a format goes through, shown live on the run page. */
-export type FormatStage = "queued" | "generating" | "verifying" | "measuring" | "done" | "failed";
+export type { FormatStage };
 
-const terminal = ["completed", "failed", "canceled"] as const;
+// What the worker stores passes through the contract the web reads it with: a result that does not
+// match is a bug here, reported as the run's failure instead of stored for the page to choke on.
 
 /**
  * Takes a run for this worker: a queued run, or a running one whose lease lapsed (its worker died)
@@ -44,65 +54,42 @@ export async function renewLease(prisma: PrismaClient, runId: string, leaseMs: n
 
 /** Merges one format's stage into the run's progress map in one statement, so updates never race. */
 export async function recordProgress(prisma: PrismaClient, runId: string, key: string, stage: FormatStage) {
+  checkContract(formatStageSchema, stage, "progress stage");
   await prisma.$executeRaw`UPDATE runs SET progress = progress || jsonb_build_object(${key}::text, ${stage}::text), updated_at = now() WHERE id = ${runId}`;
 }
 
-export interface FormatResultEntry {
-  id: string;
-  format: string;
-  variant: string;
-  library: string;
-  version: string;
-  ok: boolean;
-  error?: string | undefined;
-  bytes?: number | null | undefined;
-  compressed?: unknown;
-  encode?: unknown;
-  decode?: unknown;
-  access?: unknown;
-  fidelity?: unknown;
+/** Writes (or overwrites) one format's entry; the whole entry is the row's `detail`. */
+export async function saveFormatResult(
+  prisma: PrismaClient,
+  runId: string,
+  entry: FormatResult,
+): Promise<void> {
+  const detail = checkContract(formatResultSchema, entry, `the result of ${entry.id}`);
+  await prisma.formatResult.upsert({
+    where: { runId_formatId: { runId, formatId: detail.id } },
+    create: {
+      id: randomUUID(),
+      runId,
+      formatId: detail.id,
+      format: detail.format,
+      variant: detail.variant,
+      ok: detail.ok,
+      detail,
+    },
+    update: { ok: detail.ok, detail },
+  });
 }
 
 const asJson = (v: unknown) =>
   v === undefined || v === null ? undefined : (JSON.parse(JSON.stringify(v)) as object);
 
-export async function saveFormatResult(
-  prisma: PrismaClient,
-  runId: string,
-  entry: FormatResultEntry,
-): Promise<void> {
-  const data = {
-    library: entry.library,
-    version: entry.version,
-    ok: entry.ok,
-    error: entry.error ?? null,
-    bytes: typeof entry.bytes === "number" ? entry.bytes : null,
-    compressed: asJson(entry.compressed),
-    encode: asJson(entry.encode),
-    decode: asJson(entry.decode),
-    access: asJson(entry.access),
-    fidelity: asJson(entry.fidelity),
-    detail: asJson(entry),
-  };
-  await prisma.formatResult.upsert({
-    where: { runId_formatId: { runId, formatId: entry.id } },
-    create: {
-      id: randomUUID(),
-      runId,
-      formatId: entry.id,
-      format: entry.format,
-      variant: entry.variant,
-      ...data,
-    },
-    update: data,
-  });
-}
-
 export async function completeRun(
   prisma: PrismaClient,
   runId: string,
-  data: { ir?: unknown; environment?: unknown },
+  data: { ir?: unknown; environment?: RunEnvironment },
 ): Promise<void> {
+  const environment =
+    data.environment && checkContract(runEnvironmentSchema, data.environment, "the environment");
   await prisma.run.updateMany({
     where: { id: runId, status: "running" },
     data: {
@@ -110,7 +97,7 @@ export async function completeRun(
       finishedAt: new Date(),
       leaseExpiresAt: null,
       ir: asJson(data.ir),
-      environment: asJson(data.environment),
+      environment: asJson(environment),
     },
   });
 }
@@ -126,7 +113,7 @@ export async function requeueRun(prisma: PrismaClient, runId: string): Promise<v
 /** Ends a run as failed with a readable reason, unless it already ended. */
 export async function failRun(prisma: PrismaClient, runId: string, error: string): Promise<void> {
   await prisma.run.updateMany({
-    where: { id: runId, status: { notIn: [...terminal] } },
+    where: { id: runId, status: { notIn: [...terminalRunStatuses] } },
     data: { status: "failed", error, finishedAt: new Date(), leaseExpiresAt: null },
   });
 }

@@ -1,17 +1,17 @@
+import type { Comparison, SizeDelta, TimeDelta } from "@wirebench/contracts";
 import { fidelityCounts, issueSeverity } from "@wirebench/contracts/read-result";
 import { formatCount, formatNs } from "@wirebench/contracts/units";
-import type { Comparison, Delta } from "./comparison.ts";
 import { codeSpan } from "./escape-markdown.ts";
 import { pathDeltaLines } from "./render-path-deltas.ts";
 
 const fmtPct = (p: number) => `${p > 0 ? "+" : ""}${p.toFixed(1)}%`;
 
-function sizeCell(d: Delta | null, failing: boolean): string {
+function sizeCell(d: SizeDelta | null, failing: boolean): string {
   if (!d) return "–";
   return `${formatCount(d.current)} (${fmtPct(d.deltaPct)})${failing && d.deltaPct > 0 ? " ❌" : ""}`;
 }
 
-function timeCell(d: Delta | null): string {
+function timeCell(d: TimeDelta | null): string {
   if (!d) return "–";
   return `${formatNs(d.current)} (${fmtPct(d.deltaPct)}${d.significant ? "" : ", n.s."})`;
 }
@@ -26,27 +26,28 @@ const checkText: Record<string, string> = {
  * cosmetic (key order, -0) are named apart so they are not read as losing data.
  */
 function fidelityLines(c: Comparison): string[] {
-  const measured = (c.run.formats ?? []).filter((f) => f.ok && f.fidelity);
-  const keyOf = (f: (typeof measured)[number]) => f.id ?? (f.variant ? `${f.format}/${f.variant}` : f.format);
+  const measured = c.run.formats.filter((f) => f.ok);
   const lines: string[] = [];
-  const lossy = measured.filter((f) => !fidelityCounts(f.fidelity!).exact);
+  const lossy = measured.filter((f) => !fidelityCounts(f.fidelity).exact);
   if (lossy.length > 0) {
     const what = lossy.map((f) => {
       const kinds = [
-        ...new Set(f.fidelity!.issues.filter((i) => issueSeverity(i) === "lossy").map((i) => i.kind)),
+        ...new Set(f.fidelity.issues.filter((i) => issueSeverity(i) === "lossy").map((i) => i.kind)),
       ];
-      return `${keyOf(f)} (${fidelityCounts(f.fidelity!).lossy} lossy${kinds.length ? `: ${kinds.join(", ")}` : ""})`;
+      return `${f.id} (${fidelityCounts(f.fidelity).lossy} lossy${kinds.length ? `: ${kinds.join(", ")}` : ""})`;
     });
     lines.push(
       `⚠️ ${lossy.length} format${lossy.length > 1 ? "s" : ""} did not round-trip the data exactly: ${what.join(", ")}`,
     );
   }
   const cosmetic = measured.filter((f) => {
-    const n = fidelityCounts(f.fidelity!);
+    const n = fidelityCounts(f.fidelity);
     return n.exact && n.cosmetic > 0;
   });
   if (cosmetic.length > 0)
-    lines.push(`Cosmetic differences only (same values, e.g. key order): ${cosmetic.map(keyOf).join(", ")}`);
+    lines.push(
+      `Cosmetic differences only (same values, e.g. key order): ${cosmetic.map((f) => f.id).join(", ")}`,
+    );
   // Registry ids and issue kinds only: nothing a user typed.
   return lines.length > 0 ? ["", ...lines.map((l) => `- ${l}`)] : [];
 }
@@ -90,11 +91,11 @@ export function renderMarkdown(c: Comparison): string {
   lines.push(...pathDeltaLines(c));
   lines.push(...fidelityLines(c));
   const lost = [
-    ...(c.newlyFailing ?? []).map((f) => ({
+    ...c.newlyFailing.map((f) => ({
       ...f,
       what: `fails now${f.error ? `: ${codeSpan(f.error)}` : ""}`,
     })),
-    ...(c.missing ?? []).map((f) => ({ ...f, what: "not in this run" })),
+    ...c.missing.map((f) => ({ ...f, what: "not in this run" })),
   ];
   if (lost.length > 0) {
     lines.push("");

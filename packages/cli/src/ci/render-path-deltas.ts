@@ -1,5 +1,5 @@
+import type { Comparison } from "@wirebench/contracts";
 import { formatCount } from "@wirebench/contracts/units";
-import type { Comparison } from "./comparison.ts";
 import { codeSpan } from "./escape-markdown.ts";
 
 const signed = (n: number) => `${n > 0 ? "+" : "−"}${formatCount(Math.abs(n))} B`;

@@ -1,4 +1,5 @@
-import { failureOf, fetchApi, parseJson, RemoteError } from "../remote/api-client.ts";
+import type { z } from "zod";
+import { failureOf, fetchApi, parseAnswer, RemoteError } from "../remote/api-client.ts";
 
 export interface RetryOptions {
   /** Epoch ms after which no retry is started: the `--timeout` of the whole command. */
@@ -30,18 +31,19 @@ export function retryAfterMs(header: string | null, now: number): number | undef
  * exponentially), but never past the deadline: a wait that would end after it fails now with the
  * server's own message. Only GETs come here, so repeating one can do no harm.
  */
-export async function getWithRetry<T>(
+export async function getWithRetry<S extends z.ZodType>(
+  schema: S,
   server: string,
   token: string | undefined,
   path: string,
   opts: RetryOptions,
-): Promise<T> {
+): Promise<z.output<S>> {
   const base = server.replace(/\/$/, "");
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   for (let attempt = 0; ; attempt++) {
     const res = await fetchApi(base, token, "GET", path);
-    if (res.ok) return parseJson(res.text) as T;
+    if (res.ok) return parseAnswer(schema, res, "GET", path);
     const failure = failureOf(res, "GET", path);
     if (!retryable.has(res.status)) throw new RemoteError(failure);
     const backoff = Math.min(opts.maxDelayMs ?? 30_000, opts.baseDelayMs * 2 ** attempt);

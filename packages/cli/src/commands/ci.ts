@@ -1,7 +1,15 @@
 import { writeFileSync } from "node:fs";
+import {
+  comparisonSchema,
+  createRunResponseSchema,
+  isFinishedStage,
+  isTerminalStatus,
+  type RunView,
+  runViewSchema,
+} from "@wirebench/contracts";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import pc from "picocolors";
-import type { Comparison } from "../ci/comparison.ts";
+import type { z } from "zod";
 import { readText, sampleFormatOf, schemaKindOf } from "../ci/read-input.ts";
 import { renderMarkdown } from "../ci/render-markdown.ts";
 import { getWithRetry } from "../ci/retrying-get.ts";
@@ -49,8 +57,6 @@ const messageText = (v: string) => {
   return v;
 };
 
-const terminal = new Set(["completed", "failed", "canceled"]);
-
 /**
  * `wirebench ci`: creates a run on the server, waits for it, compares it with the baseline and
  * exits 0 (within thresholds), 1 (a threshold crossed) or 2 (error).
@@ -91,14 +97,14 @@ export function registerCi(program: Command): void {
     .action(async (file: string, opts: CiOptions) => {
       const deadline = Date.now() + opts.timeout * 1000;
       const api = createApiClient(opts.server, opts.token);
-      const get = <T>(path: string) =>
-        getWithRetry<T>(opts.server, opts.token, path, {
+      const get = <S extends z.ZodType>(schema: S, path: string) =>
+        getWithRetry(schema, opts.server, opts.token, path, {
           deadline,
           baseDelayMs: opts.pollInterval * 1000,
           onRetry: (status, ms) =>
             console.error(pc.dim(`server answered ${status}; retrying in ${(ms / 1000).toFixed(1)} s`)),
         });
-      const created = await api.request<{ id: string; url: string }>("POST", "/api/v1/runs", {
+      const created = await api.request(createRunResponseSchema, "POST", "/api/v1/runs", {
         sample: readText(file),
         sampleFormat: sampleFormatOf(file),
         ...(opts.schema
@@ -120,15 +126,15 @@ export function registerCi(program: Command): void {
       });
       console.error(printable(`run ${created.id} queued: ${created.url}`));
 
-      let run: { status: string; error: string | null; progress: Record<string, string> };
+      let run: RunView;
       let last = "";
       for (;;) {
-        run = await get(`/api/v1/runs/${created.id}`);
+        run = await get(runViewSchema, `/api/v1/runs/${created.id}`);
         const stages = Object.values(run.progress);
-        const line = `${run.status}: ${stages.filter((s) => s === "done" || s === "failed").length}/${stages.length} formats`;
+        const line = `${run.status}: ${stages.filter(isFinishedStage).length}/${stages.length} formats`;
         if (line !== last) console.error(pc.dim(line));
         last = line;
-        if (terminal.has(run.status)) break;
+        if (isTerminalStatus(run.status)) break;
         if (Date.now() > deadline)
           throw new Error(`run ${created.id} did not finish within ${opts.timeout} s`);
         await new Promise((r) => setTimeout(r, opts.pollInterval * 1000));
@@ -141,7 +147,7 @@ export function registerCi(program: Command): void {
       if (opts.maxRegression !== undefined) q.set("maxRegression", String(opts.maxRegression));
       if (opts.maxTimeRegression !== undefined) q.set("maxTimeRegression", String(opts.maxTimeRegression));
       if (opts.formats) q.set("formats", opts.formats);
-      const comparison = await get<Comparison>(`/api/v1/runs/${created.id}/comparison?${q}`);
+      const comparison = await get(comparisonSchema, `/api/v1/runs/${created.id}/comparison?${q}`);
       const markdown = renderMarkdown(comparison);
       if (opts.markdown) writeFileSync(opts.markdown, markdown);
       if (opts.json) writeFileSync(opts.json, `${JSON.stringify(comparison, null, 2)}\n`);

@@ -1,13 +1,6 @@
+import { createProjectResponseSchema, type TokenView, tokenListSchema } from "@wirebench/contracts";
 import { type Command, Option } from "commander";
 import { createApiClient } from "../remote/api-client.ts";
-
-interface TokenView {
-  id: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
 
 /** One line per token: id, the prefix to recognise it by, when it was made and last used, and its state. */
 function formatTokens(tokens: TokenView[]): string {
@@ -45,11 +38,7 @@ export function registerProject(program: Command): void {
     .option("--admin-token <token>", "admin token, when the server sets WIREBENCH_ADMIN_TOKEN")
     .action(async (name: string, opts: { server: string; adminToken?: string }) => {
       const api = createApiClient(opts.server, opts.adminToken);
-      const created = await api.request<{ id: string; slug: string; token: string }>(
-        "POST",
-        "/api/v1/projects",
-        { name },
-      );
+      const created = await api.request(createProjectResponseSchema, "POST", "/api/v1/projects", { name });
       console.error(`project ${created.slug} created; its token (shown once):`);
       console.log(created.token);
     });
@@ -62,7 +51,7 @@ export function registerProject(program: Command): void {
     )
     .action(async (opts: { server: string; token: string }) => {
       const api = createApiClient(opts.server, opts.token);
-      const { tokens } = await api.request<{ tokens: TokenView[] }>("GET", "/api/v1/tokens");
+      const { tokens } = await api.request(tokenListSchema, "GET", "/api/v1/tokens");
       console.log(formatTokens(tokens));
     });
 }

@@ -1,8 +1,12 @@
+import { firstIssue } from "@wirebench/contracts";
+import type { z } from "zod";
+
 /** The REST API as the CLI uses it; every failure becomes one readable line (exit code 2). */
 export class RemoteError extends Error {}
 
 export interface ApiClient {
-  request<T>(method: string, path: string, body?: unknown): Promise<T>;
+  /** Sends a request and reads the answer through its contract (@wirebench/contracts). */
+  request<S extends z.ZodType>(schema: S, method: string, path: string, body?: unknown): Promise<z.output<S>>;
 }
 
 export interface ApiResponse {
@@ -39,6 +43,29 @@ export async function fetchApi(
   return { status: res.status, ok: res.ok, headers: res.headers, text: await res.text() };
 }
 
+/**
+ * A successful answer read through its contract. A server that answers something else (another
+ * version, a proxy's page) is a RemoteError saying what did not match, never a crash further on.
+ */
+export function parseAnswer<S extends z.ZodType>(
+  schema: S,
+  res: ApiResponse,
+  method: string,
+  path: string,
+): z.output<S> {
+  const body = parseJson(res.text);
+  if (body === undefined)
+    throw new RemoteError(
+      `server answered ${res.status} to ${method} ${path} with something that is not JSON: ${res.text.slice(0, 200)}`,
+    );
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    throw new RemoteError(
+      `server's answer to ${method} ${path} does not match the Wirebench API contract (${firstIssue(parsed.error)}); is the server another version?`,
+    );
+  return parsed.data;
+}
+
 export function parseJson(text: string): unknown {
   try {
     return text ? JSON.parse(text) : undefined;
@@ -58,10 +85,10 @@ export function failureOf(res: ApiResponse, method: string, path: string): strin
 export function createApiClient(server: string, token?: string): ApiClient {
   const base = server.replace(/\/$/, "");
   return {
-    async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    async request(schema, method, path, body) {
       const res = await fetchApi(base, token, method, path, body);
       if (!res.ok) throw new RemoteError(failureOf(res, method, path));
-      return parseJson(res.text) as T;
+      return parseAnswer(schema, res, method, path);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { runStatuses } from "../steps.ts";
 import { formatResultSchema, limitationSchema } from "./format-result.ts";
 import { transportRunSchema } from "./transport.ts";
 
@@ -36,7 +37,7 @@ export const noiseSchema = z.object({
 
 export const resultSchema = z.object({
   id: z.string().optional(),
-  status: z.enum(["queued", "running", "completed", "failed", "canceled"]),
+  status: z.enum(runStatuses),
   environment: environmentSchema,
   formats: z.array(formatResultSchema),
   noise: noiseSchema.optional(),

@@ -1,25 +1,9 @@
 import type { Metadata } from "next";
 import { parseWebEnv } from "@/env";
 import { buildOpenApiDocument } from "@/server/openapi";
+import { openApiView, type SchemaView as Schema } from "./openapi-view";
 
 export const metadata: Metadata = { title: "Wirebench API reference" };
-
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  description?: string;
-  enum?: unknown[];
-  $ref?: string;
-  items?: Schema;
-  required?: string[];
-};
-type Operation = {
-  summary?: string;
-  description?: string;
-  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: Schema }[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { description: string }>;
-};
 
 const typeOf = (s: Schema | undefined): string => {
   if (!s) return "";
@@ -59,11 +43,7 @@ function Properties({ schema }: { schema: Schema }) {
 
 /** The API reference, rendered from the same OpenAPI document /api/openapi.json serves. */
 export default function ApiDocsPage() {
-  const doc = buildOpenApiDocument(parseWebEnv().PUBLIC_URL) as unknown as {
-    info: { title: string; description?: string };
-    paths: Record<string, Record<string, Operation>>;
-    components: { schemas: Record<string, Schema> };
-  };
+  const doc = openApiView.parse(buildOpenApiDocument(parseWebEnv().PUBLIC_URL));
   const schemas = doc.components.schemas;
   const resolve = (s: Schema) => (s.$ref ? (schemas[s.$ref.split("/").pop() ?? ""] ?? s) : s);
   return (

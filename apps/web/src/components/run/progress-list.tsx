@@ -1,13 +1,6 @@
 "use client";
 
-const stageLabel: Record<string, string> = {
-  queued: "queued",
-  generating: "generating code",
-  verifying: "checking round trip",
-  measuring: "measuring",
-  done: "done",
-  failed: "failed",
-};
+import { isFinishedStage, stageLabel } from "@wirebench/contracts/steps";
 
 /** One line per format with a fixed height, so the page does not jump while stages change. */
 export function ProgressList({ progress }: { progress: Record<string, string> }) {
@@ -18,7 +11,7 @@ export function ProgressList({ progress }: { progress: Record<string, string> })
         Waiting for a worker…
       </p>
     );
-  const done = keys.filter((k) => progress[k] === "done" || progress[k] === "failed").length;
+  const done = keys.filter((k) => isFinishedStage(progress[k] ?? "")).length;
   return (
     <section aria-live="polite" aria-label="Progress" data-testid="progress">
       <p>
@@ -29,7 +22,7 @@ export function ProgressList({ progress }: { progress: Record<string, string> })
         {keys.map((k) => (
           <li key={k} data-stage={progress[k]}>
             <span className="progress-format">{k}</span>
-            <span className="progress-stage">{stageLabel[progress[k] ?? ""] ?? progress[k]}</span>
+            <span className="progress-stage">{stageLabel(progress[k] ?? "")}</span>
           </li>
         ))}
       </ul>

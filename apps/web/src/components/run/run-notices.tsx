@@ -1,5 +1,5 @@
+import { isTerminalStatus } from "@wirebench/contracts/steps";
 import type { FormatRow } from "@/lib/format-rows";
-import { terminalStatuses } from "./types";
 
 export interface RunNoticesProps {
   status: string;
@@ -20,7 +20,7 @@ export const everyFormatFailed = (status: string, rows: FormatRow[]) =>
 export function RunNotices({ status, error, rows, pollError }: RunNoticesProps) {
   return (
     <>
-      {pollError && !terminalStatuses.has(status) && (
+      {pollError && !isTerminalStatus(status) && (
         <p className="error" role="alert" data-testid="poll-error">
           Lost contact with the server ({pollError.message}); the status below may be out of date. Still
           retrying.

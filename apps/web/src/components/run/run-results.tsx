@@ -12,7 +12,7 @@ import { SchemaPanel } from "./schema-panel";
 import { ShippedPanel } from "./shipped-panel";
 import { Summary } from "./summary";
 import { TimingChart } from "./timing-chart";
-import { entriesOf, type RunData } from "./types";
+import type { RunData } from "./types";
 
 /** Formats whose sizes are known: verified (bytes counted), whether or not their timings came yet. */
 export const sizedRows = (rows: FormatRow[]) => rows.filter((r) => r.ok && r.bytes != null);
@@ -24,7 +24,7 @@ export const sizedRows = (rows: FormatRow[]) => rows.filter((r) => r.ok && r.byt
  * model) waits for the completed run.
  */
 export function RunResults({ run, rows, pending }: { run: RunData; rows: FormatRow[]; pending: boolean }) {
-  const entries = entriesOf(run);
+  const entries = run.formats;
   const timedCount = rows.filter((r) => r.ok && r.encode != null).length;
   return (
     <>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { isTerminalStatus } from "@wirebench/contracts/steps";
 import { toRows } from "@/lib/format-rows";
 import { useTRPC } from "@/trpc/client";
 import { CopyLink } from "./copy-link";
@@ -10,7 +11,7 @@ import { ProgressList } from "./progress-list";
 import { everyFormatFailed, RunNotices } from "./run-notices";
 import { RunResults, sizedRows } from "./run-results";
 import { SchemaPanel } from "./schema-panel";
-import { entriesOf, type RunData, terminalStatuses } from "./types";
+import type { RunData } from "./types";
 
 /**
  * The share page. Polls once a second while the run goes on (tRPC over HTTP; the REST GET offers
@@ -22,13 +23,13 @@ export function RunView({ initial }: { initial: RunData }) {
     trpc.runs.get.queryOptions(
       { id: initial.id },
       {
-        initialData: { ...initial, version: "" },
-        refetchInterval: (q) => (q.state.data && terminalStatuses.has(q.state.data.status) ? false : 1_000),
+        initialData: initial,
+        refetchInterval: (q) => (q.state.data && isTerminalStatus(q.state.data.status) ? false : 1_000),
       },
     ),
   );
-  const current = run ?? { ...initial, version: "" };
-  const entries = entriesOf(current);
+  const current = run ?? initial;
+  const entries = current.formats;
   const rows = toRows(entries);
   const allFailed = everyFormatFailed(current.status, rows);
   return (
@@ -49,7 +50,7 @@ export function RunView({ initial }: { initial: RunData }) {
         </div>
       </header>
       <RunNotices status={current.status} error={current.error} rows={rows} pollError={pollError} />
-      {!terminalStatuses.has(current.status) && <ProgressList progress={current.progress} />}
+      {!isTerminalStatus(current.status) && <ProgressList progress={current.progress} />}
       {allFailed && (
         <>
           <FidelityPanel entries={entries} />
@@ -60,7 +61,7 @@ export function RunView({ initial }: { initial: RunData }) {
       {current.status === "completed" && !allFailed && (
         <RunResults run={current} rows={rows} pending={false} />
       )}
-      {!terminalStatuses.has(current.status) && sizedRows(rows).length > 0 && (
+      {!isTerminalStatus(current.status) && sizedRows(rows).length > 0 && (
         <RunResults run={current} rows={rows} pending={true} />
       )}
     </main>

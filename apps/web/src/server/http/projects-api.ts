@@ -1,6 +1,14 @@
-import { z } from "zod";
+import {
+  comparisonQuerySchema,
+  comparisonSchema,
+  createProjectRequestSchema,
+  createProjectResponseSchema,
+  createTokenResponseSchema,
+  projectViewSchema,
+  tokenListSchema,
+  updateProjectRequestSchema,
+} from "@wirebench/contracts";
 import { AppError } from "../app-error.ts";
-import { updateProjectRequestSchema } from "../contracts/projects.ts";
 import { compareRuns } from "../services/compare-runs.ts";
 import type { Services } from "../services/container.ts";
 import { createProject, createToken, revokeToken } from "../services/create-project.ts";
@@ -10,30 +18,7 @@ import { addressKey, admit, charge, consumeOrRefuse } from "../services/rate-lim
 import { updateProjectThresholds } from "../services/update-project-thresholds.ts";
 import { readBodyLimited } from "./read-body.ts";
 import { requireJsonContentType } from "./require-json-content-type.ts";
-import { handle, invalid, json } from "./respond.ts";
-
-export const createProjectRequestSchema = z
-  .object({ name: z.string().min(1).max(100) })
-  .strict()
-  .meta({ id: "CreateProjectRequest" });
-export const comparisonQuerySchema = z.object({
-  baseline: z
-    .string()
-    .max(255)
-    .optional()
-    .describe("Run id, or a branch whose latest completed run is used."),
-  maxRegression: z.coerce
-    .number()
-    .min(0)
-    .optional()
-    .describe("Largest allowed size growth (raw and compressed), %."),
-  maxTimeRegression: z.coerce
-    .number()
-    .min(0)
-    .optional()
-    .describe("Largest allowed significant slow-down, %."),
-  formats: z.string().optional().describe("Comma-separated formats the thresholds apply to."),
-});
+import { contractJson, handle, invalid } from "./respond.ts";
 
 /** Any rate-limited request that must carry a project token. */
 const requireProject = async (services: Services, req: Request, kind: "create" | "read") => {
@@ -74,7 +59,7 @@ export function postProject(services: Services, req: Request): Promise<Response>
         addressKey(services, req.headers),
         `This address has created its ${services.env.WIREBENCH_PROJECTS_PER_DAY} projects for the day (WIREBENCH_PROJECTS_PER_DAY)`,
       );
-    return json(await createProject(services, parsed.data.name), 201);
+    return contractJson(createProjectResponseSchema, await createProject(services, parsed.data.name), 201);
   });
 }
 
@@ -82,7 +67,7 @@ export function postProject(services: Services, req: Request): Promise<Response>
 export function postToken(services: Services, req: Request): Promise<Response> {
   return handle(async () => {
     const caller = await requireProject(services, req, "create");
-    return json(await createToken(services, caller.projectId), 201);
+    return contractJson(createTokenResponseSchema, await createToken(services, caller.projectId), 201);
   });
 }
 
@@ -90,7 +75,7 @@ export function postToken(services: Services, req: Request): Promise<Response> {
 export function getTokens(services: Services, req: Request): Promise<Response> {
   return handle(async () => {
     const caller = await requireProject(services, req, "read");
-    return json({ tokens: await listTokens(services, caller.projectId) });
+    return contractJson(tokenListSchema, { tokens: await listTokens(services, caller.projectId) });
   });
 }
 
@@ -107,7 +92,7 @@ export function deleteToken(services: Services, req: Request, tokenId: string): 
 export function getProjectResponse(services: Services, req: Request): Promise<Response> {
   return handle(async () => {
     const caller = await requireProject(services, req, "read");
-    return json(await getProject(services, caller.projectId));
+    return contractJson(projectViewSchema, await getProject(services, caller.projectId));
   });
 }
 
@@ -118,7 +103,10 @@ export function patchProject(services: Services, req: Request): Promise<Response
     const body = await readSmallJson(req, 10_000, '{"thresholds": {"maxRegressionPct": 5}}');
     const parsed = updateProjectRequestSchema.safeParse(body);
     if (!parsed.success) throw invalid("request", parsed.error);
-    return json(await updateProjectThresholds(services, caller.projectId, parsed.data.thresholds));
+    return contractJson(
+      projectViewSchema,
+      await updateProjectThresholds(services, caller.projectId, parsed.data.thresholds),
+    );
   });
 }
 
@@ -136,6 +124,6 @@ export function getComparison(services: Services, req: Request, runId: string): 
         .map((f) => f.trim())
         .filter(Boolean),
     });
-    return json(result);
+    return contractJson(comparisonSchema, result);
   });
 }

@@ -1,3 +1,4 @@
+import { type ErrorBody, firstIssue } from "@wirebench/contracts";
 import type { z } from "zod";
 import { AppError, toAppError } from "../app-error.ts";
 
@@ -8,8 +9,28 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
+/**
+ * A body sent through its contract: what leaves the server is what the OpenAPI document describes
+ * (fields the contract does not name are dropped). A body that does not match is a server bug,
+ * answered as a 500 and logged with the first mismatches, never sent half-right.
+ */
+export function contractJson<S extends z.ZodType>(
+  schema: S,
+  body: z.input<S>,
+  status = 200,
+  headers: Record<string, string> = {},
+): Response {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    console.error("wirebench-web: response does not match its contract", parsed.error.issues.slice(0, 5));
+    throw new AppError("INTERNAL", "Internal error: the response did not match the API contract.");
+  }
+  return json(parsed.data, status, headers);
+}
+
 export function errorResponse(err: AppError): Response {
-  return json({ error: { code: err.code, message: err.message } }, err.status, err.headers);
+  const body: ErrorBody = { error: { code: err.code, message: err.message } };
+  return json(body, err.status, err.headers);
 }
 
 /** Runs a REST handler; every failure becomes `{error: {code, message}}` with its status. */
@@ -25,9 +46,5 @@ export async function handle(fn: () => Promise<Response>): Promise<Response> {
 
 /** A failed zod parse as a 400 naming the first issue: `Invalid <what>: <path>: <message>`. */
 export function invalid(what: string, error: z.ZodError): AppError {
-  const issue = error.issues[0]!;
-  return new AppError(
-    "BAD_REQUEST",
-    `Invalid ${what}: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`,
-  );
+  return new AppError("BAD_REQUEST", `Invalid ${what}: ${firstIssue(error)}`);
 }

@@ -1,4 +1,4 @@
-import { createRunRequestSchema } from "../contracts/runs.ts";
+import { createRunRequestSchema, createRunResponseSchema, runViewSchema } from "@wirebench/contracts";
 import type { Services } from "../services/container.ts";
 import { createRun } from "../services/create-run.ts";
 import { getRun } from "../services/get-run.ts";
@@ -6,7 +6,7 @@ import { admit } from "../services/rate-limit.ts";
 import { readRunBody } from "../validation/validation-thread.ts";
 import { readBodyLimited } from "./read-body.ts";
 import { requireJsonContentType } from "./require-json-content-type.ts";
-import { handle, invalid, json } from "./respond.ts";
+import { contractJson, handle, invalid } from "./respond.ts";
 
 /** POST /api/v1/runs → 202 {id, url, status}. */
 export function postRun(services: Services, req: Request): Promise<Response> {
@@ -25,7 +25,7 @@ export function postRun(services: Services, req: Request): Promise<Response> {
     );
     if (!parsed.success) throw invalid("request", parsed.error);
     const created = await createRun(services, caller, parsed.data, sampleText);
-    return json(created, 202, { location: `/api/v1/runs/${created.id}` });
+    return contractJson(createRunResponseSchema, created, 202, { location: `/api/v1/runs/${created.id}` });
   });
 }
 
@@ -40,6 +40,6 @@ export function getRunResponse(services: Services, req: Request, id: string): Pr
     const etag = `W/"${version}"`;
     if (req.headers.get("if-none-match") === etag)
       return new Response(null, { status: 304, headers: { etag } });
-    return json(run, 200, { etag, "cache-control": "no-cache" });
+    return contractJson(runViewSchema, run, 200, { etag, "cache-control": "no-cache" });
   });
 }

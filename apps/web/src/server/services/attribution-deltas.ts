@@ -1,11 +1,6 @@
-/** Bytes of one field path (or structural entry) in the baseline and in the run. */
-export interface PathDelta {
-  path: string;
-  base: number;
-  current: number;
-  /** current − base, in bytes. */
-  delta: number;
-}
+import type { PathDelta } from "@wirebench/contracts";
+
+export type { PathDelta };
 
 /** Paths reported per format: the ones whose bytes changed most. */
 export const maxPathDeltas = 5;

@@ -1,18 +1,8 @@
 import type { Services } from "./container.ts";
-import { getRun } from "./get-run.ts";
+import { getRun, storedEntry } from "./get-run.ts";
 
 /** How many of a branch's runs the history shows, newest kept. */
 export const historyLimit = 50;
-
-interface Entry {
-  id?: string;
-  format: string;
-  variant: string;
-  ok: boolean;
-  bytes?: number | null;
-  encode?: { medianNs: number } | null;
-  decode?: { medianNs: number } | null;
-}
 
 /**
  * The completed runs of the same project and branch as a run, oldest first, with each format's size
@@ -30,7 +20,7 @@ export async function branchHistory(services: Services, runId: string) {
     where: { projectId: row.projectId, branch: row.branch, status: "completed" },
     orderBy: { createdAt: "desc" },
     take: historyLimit,
-    include: { results: true },
+    include: { results: { where: { ok: true } } },
   });
   const formats = new Set<string>();
   const points = runs.reverse().map((r) => {
@@ -39,12 +29,11 @@ export async function branchHistory(services: Services, runId: string) {
       commit: r.commit ?? r.createdAt.toISOString().slice(0, 16),
       createdAt: r.createdAt.toISOString(),
     };
-    for (const res of r.results) {
-      const e = (res.detail ?? {}) as unknown as Entry;
+    for (const e of r.results.map(storedEntry)) {
       if (!e.ok) continue;
-      const key = e.id ?? `${e.format}/${e.variant}`;
+      const key = e.id;
       formats.add(key);
-      point[`${key}:bytes`] = e.bytes ?? null;
+      point[`${key}:bytes`] = e.bytes;
       point[`${key}:decode`] = e.decode?.medianNs ?? null;
       point[`${key}:encode`] = e.encode?.medianNs ?? null;
     }

@@ -1,6 +1,6 @@
+import { type CreateRunRequest, type StoredRunOptions, storedRunOptionsSchema } from "@wirebench/contracts";
 import { enqueueRun } from "@wirebench/jobs";
 import { AppError } from "../app-error.ts";
-import type { CreateRunRequest } from "../contracts/runs.ts";
 import type { Caller } from "./authenticate.ts";
 import { chargeProjectQuota } from "./charge-project-quota.ts";
 import { checkBaselineRef } from "./check-baseline-ref.ts";
@@ -37,28 +37,7 @@ export async function createRun(
       sampleText: sampleText ?? null,
       schemaText: req.schema?.text ?? null,
       formats: req.formats ?? [],
-      options: {
-        ...req.options,
-        // The worker reads the sample under the limits this run was accepted under.
-        parseLimits: {
-          maxDepth: services.env.WIREBENCH_MAX_DEPTH,
-          maxKeys: services.env.WIREBENCH_MAX_KEYS,
-          maxTotalKeys: services.env.WIREBENCH_MAX_TOTAL_KEYS,
-          maxTotalObjects: services.env.WIREBENCH_MAX_TOTAL_OBJECTS,
-        },
-        ...(req.schema
-          ? {
-              schemaKind: req.schema.kind,
-              ...(req.schema.rootType !== undefined ? { schemaRoot: req.schema.rootType } : {}),
-              // The worker applies the limits this run was accepted under.
-              schemaLimits: {
-                maxSchemaLeaves: services.env.WIREBENCH_MAX_SCHEMA_LEAVES,
-                maxSchemaTypes: services.env.WIREBENCH_MAX_SCHEMA_TYPES,
-              },
-              maxSyntheticValues: services.env.WIREBENCH_MAX_SYNTHETIC_VALUES,
-            }
-          : {}),
-      },
+      options: storedOptions(services, req),
       branch: req.branch ?? null,
       commit: req.commit ?? null,
       pullRequest: req.pullRequest ?? null,
@@ -79,4 +58,33 @@ export async function createRun(
     );
   }
   return { id, url: runUrl(services, id), status: "queued" as const };
+}
+
+/**
+ * The run's options as stored for the worker: the request's, plus the schema's kind and root and
+ * the limits the run was accepted under, so the worker applies the same ones. Parsed through the
+ * contract the worker reads them with, so a row it cannot read is never written.
+ */
+function storedOptions(services: Services, req: CreateRunRequest): StoredRunOptions {
+  const env = services.env;
+  return storedRunOptionsSchema.parse({
+    ...req.options,
+    parseLimits: {
+      maxDepth: env.WIREBENCH_MAX_DEPTH,
+      maxKeys: env.WIREBENCH_MAX_KEYS,
+      maxTotalKeys: env.WIREBENCH_MAX_TOTAL_KEYS,
+      maxTotalObjects: env.WIREBENCH_MAX_TOTAL_OBJECTS,
+    },
+    ...(req.schema
+      ? {
+          schemaKind: req.schema.kind,
+          ...(req.schema.rootType !== undefined ? { schemaRoot: req.schema.rootType } : {}),
+          schemaLimits: {
+            maxSchemaLeaves: env.WIREBENCH_MAX_SCHEMA_LEAVES,
+            maxSchemaTypes: env.WIREBENCH_MAX_SCHEMA_TYPES,
+          },
+          maxSyntheticValues: env.WIREBENCH_MAX_SYNTHETIC_VALUES,
+        }
+      : {}),
+  });
 }

@@ -1,5 +1,5 @@
+import { type ProjectThresholds, type ProjectView, projectThresholdsSchema } from "@wirebench/contracts";
 import { AppError } from "../app-error.ts";
-import { type ProjectThresholds, projectThresholdsSchema } from "../contracts/projects.ts";
 import type { Services } from "./container.ts";
 
 /**
@@ -19,7 +19,7 @@ export function projectView(p: {
   name: string;
   createdAt: Date;
   thresholds: unknown;
-}) {
+}): ProjectView {
   return {
     id: p.id,
     slug: p.slug,

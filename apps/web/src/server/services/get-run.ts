@@ -1,4 +1,13 @@
-import type { Limitation } from "@wirebench/contracts";
+import {
+  type FormatResult,
+  firstIssue,
+  formatResultSchema,
+  limitationSchema,
+  progressSchema,
+  type RunView,
+  runEnvironmentSchema,
+} from "@wirebench/contracts";
+import { z } from "zod";
 import { AppError } from "../app-error.ts";
 import type { Services } from "./container.ts";
 
@@ -7,10 +16,10 @@ export const runUrl = (services: Services, id: string) =>
 
 /**
  * The run as the API and the share page show it: status, live progress, and the Result JSON
- * (docs/architecture.md, "Public contract"), its format entries in a stable order: format, variant,
- * then registry id.
+ * (docs/architecture.md, "Public contract"), its format entries in a stable order (format, variant,
+ * then registry id), each read through the contract.
  */
-export async function getRun(services: Services, id: string) {
+export async function getRun(services: Services, id: string): Promise<RunView & { version: string }> {
   const run = await services.prisma.run.findUnique({
     where: { id },
     include: { results: { orderBy: [{ format: "asc" }, { variant: "asc" }, { formatId: "asc" }] } },
@@ -21,7 +30,7 @@ export async function getRun(services: Services, id: string) {
     url: runUrl(services, run.id),
     status: run.status,
     error: run.error,
-    progress: run.progress as Record<string, string>,
+    progress: storedProgress(run.progress),
     inputKind: run.inputKind,
     requestedFormats: run.formats,
     createdAt: run.createdAt.toISOString(),
@@ -31,20 +40,62 @@ export async function getRun(services: Services, id: string) {
     commit: run.commit,
     pullRequest: run.pullRequest,
     message: run.message,
-    environment: run.environment ?? null,
-    schema: run.ir ?? null,
+    environment: storedEnvironment(run.environment),
+    schema: irSchema.safeParse(run.ir).data ?? null,
     // The stored IR keeps the importer's limitations; the Result JSON shows them at the top.
     ...limitationsOf(run.ir),
-    formats: run.results.map(
-      (r) => r.detail ?? { id: r.formatId, format: r.format, variant: r.variant, ok: r.ok, error: r.error },
-    ),
+    formats: run.results.map(storedEntry),
     /** Changes whenever anything a client shows changes; the REST GET uses it as the ETag. */
     version: `${run.updatedAt.getTime()}-${run.results.length}`,
   };
 }
-function limitationsOf(ir: unknown): { limitations?: Limitation[] } {
-  const ls = (ir as { limitations?: Limitation[] } | null)?.limitations;
-  return Array.isArray(ls) && ls.length > 0 ? { limitations: ls } : {};
+
+/**
+ * A stored entry read through the contract. One that does not match (written before a field became
+ * required, or edited by hand) is shown as a failed entry saying why: never sent as something else.
+ */
+export function storedEntry(row: {
+  formatId: string;
+  format: string;
+  variant: string;
+  detail: unknown;
+}): FormatResult {
+  const parsed = formatResultSchema.safeParse(row.detail);
+  if (parsed.success) return parsed.data;
+  return {
+    id: row.formatId,
+    format: row.format,
+    variant: row.variant,
+    library: "",
+    version: "",
+    ok: false,
+    error: `the stored result does not match the Result JSON contract (${firstIssue(parsed.error)})`,
+    bytes: 0,
+    compressed: { gzip: 0, brotli: 0, zstd: 0 },
+    encode: null,
+    decode: null,
+    fidelity: { exact: false, issues: [] },
+  };
 }
 
-export type RunView = Awaited<ReturnType<typeof getRun>>;
+/** Stages the contract knows; a stage a newer worker wrote and this server does not know is left out. */
+function storedProgress(json: unknown): RunView["progress"] {
+  const entries = Object.entries(typeof json === "object" && json !== null ? json : {});
+  return Object.fromEntries(entries.filter(([k, v]) => progressSchema.safeParse({ [k]: v }).success));
+}
+
+/** The environment the worker stored; one that does not match the contract is not shown. */
+function storedEnvironment(json: unknown): RunView["environment"] {
+  if (json === null) return null;
+  const parsed = runEnvironmentSchema.safeParse(json);
+  if (!parsed.success) console.error("wirebench-web: a stored environment does not match the contract");
+  return parsed.success ? parsed.data : null;
+}
+
+/** The stored IR is an object (encodeIr); anything else is not shown. */
+const irSchema = z.record(z.string(), z.unknown());
+const irLimitations = z.object({ limitations: z.array(limitationSchema).min(1) });
+function limitationsOf(ir: unknown): Pick<RunView, "limitations"> {
+  const parsed = irLimitations.safeParse(ir);
+  return parsed.success ? { limitations: parsed.data.limitations } : {};
+}

@@ -1,7 +1,8 @@
+import type { TokenView } from "@wirebench/contracts";
 import type { Services } from "./container.ts";
 
 /** A project's tokens, newest first, revoked ones included; the hash never leaves the database. */
-export async function listTokens(services: Services, projectId: string) {
+export async function listTokens(services: Services, projectId: string): Promise<TokenView[]> {
   const rows = await services.prisma.apiToken.findMany({
     where: { projectId },
     orderBy: { createdAt: "desc" },

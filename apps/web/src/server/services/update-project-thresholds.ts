@@ -1,4 +1,4 @@
-import type { ProjectThresholds } from "../contracts/projects.ts";
+import type { ProjectThresholds } from "@wirebench/contracts";
 import { checkFormatNames } from "./check-format-names.ts";
 import type { Services } from "./container.ts";
 import { getProject, projectView, storedThresholds } from "./get-project.ts";

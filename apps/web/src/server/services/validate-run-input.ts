@@ -1,3 +1,4 @@
+import type { CreateRunRequest } from "@wirebench/contracts";
 import {
   checkRunInput,
   defaultSyntheticCount,
@@ -6,7 +7,6 @@ import {
 } from "@wirebench/schemas";
 import type { WebEnv } from "../../env.ts";
 import { AppError } from "../app-error.ts";
-import type { CreateRunRequest } from "../contracts/runs.ts";
 import type { ValidationPool } from "../validation/validation-pool.ts";
 import { checkFormatNames } from "./check-format-names.ts";
 

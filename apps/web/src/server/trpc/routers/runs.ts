@@ -1,6 +1,11 @@
+import {
+  createRunInputSchema,
+  createRunResponseSchema,
+  runListItemSchema,
+  runViewSchema,
+} from "@wirebench/contracts";
 import { z } from "zod";
 import { AppError } from "../../app-error.ts";
-import { createRunInputSchema, createRunResponseSchema } from "../../contracts/runs.ts";
 import { nestsDeeperThan, sampleTextOf } from "../../http/parse-json-body.ts";
 import { createRun } from "../../services/create-run.ts";
 import { getRun } from "../../services/get-run.ts";
@@ -24,11 +29,17 @@ export const runsRouter = router({
         );
       return createRun(ctx.services, caller, req, sampleText ?? sampleTextOf(req.sample));
     }),
-  get: publicProcedure.input(z.object({ id: z.string().min(1).max(64) })).query(async ({ ctx, input }) => {
-    await ctx.admit("read");
-    return getRun(ctx.services, input.id);
-  }),
+  get: publicProcedure
+    .input(z.object({ id: z.string().min(1).max(64) }))
+    .output(runViewSchema)
+    .query(async ({ ctx, input }) => {
+      await ctx.admit("read");
+      // The ETag version is for REST polling; the page's client polls through tRPC without it.
+      const { version: _version, ...run } = await getRun(ctx.services, input.id);
+      return run;
+    }),
   list: publicProcedure
     .input(z.object({ branch: z.string().optional(), limit: z.number().int().min(1).max(100).default(20) }))
+    .output(z.array(runListItemSchema))
     .query(async ({ ctx, input }) => listRuns(ctx.services, await ctx.admit("read"), input)),
 });

@@ -1,16 +1,14 @@
 import { z } from "zod";
 
-/** Public contract of the project endpoints; the OpenAPI document is generated from these. */
-
 const pct = z.number().min(0).max(1_000_000);
+const formatNames = z.array(z.string().min(1).max(64)).max(64);
 
+/** A project's default thresholds; a comparison's query overrides them field by field. */
 export const projectThresholdsSchema = z
   .object({
     maxRegressionPct: pct.optional().describe("Largest allowed size growth (raw and compressed), %."),
     maxTimeRegressionPct: pct.optional().describe("Largest allowed significant slow-down, %."),
-    formats: z
-      .array(z.string().min(1).max(64))
-      .max(64)
+    formats: formatNames
       .optional()
       .describe(
         "Formats (ids or format names) the thresholds and the missing-format check watch; all when absent.",
@@ -27,13 +25,14 @@ export const updateProjectRequestSchema = z
       .object({
         maxRegressionPct: pct.nullable().optional(),
         maxTimeRegressionPct: pct.nullable().optional(),
-        formats: z.array(z.string().min(1).max(64)).max(64).nullable().optional(),
+        formats: formatNames.nullable().optional(),
       })
       .strict()
       .describe("Default thresholds for comparisons that do not set their own; `null` clears a field."),
   })
   .strict()
   .meta({ id: "UpdateProjectRequest" });
+export type UpdateProjectRequest = z.infer<typeof updateProjectRequestSchema>;
 
 export const projectViewSchema = z
   .object({
@@ -44,23 +43,14 @@ export const projectViewSchema = z
     thresholds: projectThresholdsSchema,
   })
   .meta({ id: "Project" });
+export type ProjectView = z.infer<typeof projectViewSchema>;
 
-export const tokenViewSchema = z
-  .object({
-    id: z.string(),
-    prefix: z.string().describe("First characters of the token, to tell tokens apart."),
-    createdAt: z.string(),
-    lastUsedAt: z.string().nullable(),
-    revokedAt: z.string().nullable(),
-  })
-  .meta({ id: "ApiToken" });
-
-export const tokenListSchema = z.object({ tokens: z.array(tokenViewSchema) }).meta({ id: "ApiTokenList" });
+export const createProjectRequestSchema = z
+  .object({ name: z.string().min(1).max(100) })
+  .strict()
+  .meta({ id: "CreateProjectRequest" });
 
 export const createProjectResponseSchema = z
   .object({ id: z.string(), slug: z.string(), name: z.string(), token: z.string().describe("Shown once.") })
   .meta({ id: "CreatedProject" });
-
-export const createTokenResponseSchema = z
-  .object({ id: z.string(), prefix: z.string(), token: z.string().describe("Shown once.") })
-  .meta({ id: "CreatedToken" });
+export type CreateProjectResponse = z.infer<typeof createProjectResponseSchema>;
