@@ -30,6 +30,8 @@ beforeAll(async () => {
     id: "json",
     format: "json",
     variant: "JSON.stringify/parse",
+    library: "built-in",
+    version: "1",
     ok: true,
     bytes: sizes.dataset.raw,
     compressed: { gzip: sizes.dataset.gzip, brotli: sizes.dataset.brotli, zstd: sizes.dataset.zstd },
