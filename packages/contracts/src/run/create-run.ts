@@ -1,5 +1,6 @@
+import { schemaKinds } from "@wirebench/schemas/detect";
 import { z } from "zod";
-import { runOptionsSchema, schemaKinds } from "./run-options.ts";
+import { runOptionsSchema } from "./run-options.ts";
 import { runStatusSchema } from "./status.ts";
 
 const createRunFields = z

@@ -1,8 +1,8 @@
+import { schemaKinds } from "@wirebench/schemas/detect";
 import { z } from "zod";
 
-/** The schema languages a run accepts (`schema.kind`), and what a schema-only run records as its input. */
-export const schemaKinds = ["jsonschema", "proto", "avsc", "thrift", "fbs", "capnp"] as const;
-export type ContractSchemaKind = (typeof schemaKinds)[number];
+// The schema languages a run accepts (`schema.kind`) are the ones the schema package reads
+// (its dependency-free subpath), so the API cannot offer one the worker cannot import.
 
 /** `options` of POST /api/v1/runs: how the run measures. */
 export const runOptionsSchema = z
