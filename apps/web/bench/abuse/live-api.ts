@@ -1,10 +1,12 @@
+import { defaultQueueName } from "@wirebench/jobs/env";
+
 /** The live stack's REST API as the abuse script calls it: loopback only, JSON bodies, optional token. */
 export const base = new URL(process.argv[2] ?? process.env.WIREBENCH_URL ?? "http://127.0.0.1:3000");
 if (!["127.0.0.1", "localhost", "[::1]"].includes(base.hostname)) {
   console.error(`abuse-live: ${base.origin} is not loopback; this script only attacks a local stack.`);
   process.exit(2);
 }
-export const queue = process.env.WIREBENCH_QUEUE ?? "wirebench-runs";
+export const queue = process.env.WIREBENCH_QUEUE ?? defaultQueueName;
 const runDeadlineMs = 180_000;
 const terminal = new Set(["completed", "failed", "canceled"]);
 

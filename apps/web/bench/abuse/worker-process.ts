@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { defaultQueueName } from "@wirebench/jobs/env";
 import { queue } from "./live-api.ts";
 
 // The worker process of the live stack, from /proc.
@@ -33,7 +34,7 @@ export function findWorker(): string | null {
     if (!cwd.endsWith("/apps/worker")) return false;
     const environ = procText(pid, "environ").split("\0");
     const q = environ.find((e) => e.startsWith("WIREBENCH_QUEUE="))?.slice("WIREBENCH_QUEUE=".length);
-    return (q ?? "wirebench-runs") === queue;
+    return (q ?? defaultQueueName) === queue;
   });
   // tsx starts the real worker as its child: prefer the match whose parent also matches.
   return matches.find((pid) => matches.includes(parentOf(pid))) ?? matches[0] ?? null;
