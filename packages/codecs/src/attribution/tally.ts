@@ -93,7 +93,7 @@ export class Tally {
     if (fields.length <= maxPaths) return [...fields, ...structural];
     const kept = fields.slice(0, maxPaths);
     const other = fields.slice(maxPaths).reduce((n, e) => n + e.bytes, 0);
-    return [...kept, { path: "(other paths)", bytes: other }, ...structural].sort(byBytes);
+    return [...kept, { path: "(other paths)", bytes: other }, ...structural];
   }
 }
 

@@ -132,7 +132,7 @@ export async function prepareLive(job: ChildJob, dataset: Dataset): Promise<Live
               "name" in root ? root.name : undefined,
             )
           : undefined;
-        const attribution = await attributeFormat(entry, dataset, prepared, encoded);
+        const attribution = await attributeFormat(entry, dataset, prepared, encoded, job.maxAttributionPaths);
         await send({
           ...known,
           ...(shipped ? { shipped } : {}),

@@ -30,6 +30,8 @@ export interface ChildJob {
   verifyOnly: boolean;
   /** Cap on the first encoded message sent back with `verified`, in bytes. */
   firstMessageMaxBytes: number;
+  /** Field paths kept per format's attribution before the rest become `(other paths)`. */
+  maxAttributionPaths?: number;
   /** Also compute sizes as shipped (framings, batches, dictionary) while verifying. */
   shippedSizes: boolean;
 }

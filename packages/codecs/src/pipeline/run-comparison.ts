@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { serialize } from "node:v8";
 import { defaultFirstMessageMaxBytes, type Result } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
+import { defaultMaxAttributionPaths } from "../attribution/attribute-format.ts";
 import { chooseChildIdentity, createWorkDir } from "../harness/child-sandbox.ts";
 import { runChild } from "../harness/run-child.ts";
 import {
@@ -95,6 +96,7 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
           verify: p === 0 ? pending.filter((e) => !states.get(e.id)?.verified).map((e) => e.id) : [],
           verifyOnly,
           firstMessageMaxBytes: opts.firstMessageMaxBytes ?? defaultFirstMessageMaxBytes,
+          maxAttributionPaths: opts.maxAttributionPaths ?? defaultMaxAttributionPaths,
           shippedSizes: opts.shippedSizes ?? true,
         },
         limits,

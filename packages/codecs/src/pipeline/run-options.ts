@@ -44,6 +44,11 @@ export interface RunOptions {
   onFormatResult?: (entry: FormatResult, info: { final: boolean }) => void | Promise<void>;
   /** Cap on `firstMessage` (the first encoded message kept for a byte view). Default 4096 bytes. */
   firstMessageMaxBytes?: number;
+  /**
+   * Field paths kept in each format's `attribution`; the rest are summed into `(other paths)`, so a
+   * map-like object with thousands of distinct keys cannot blow up a result. Default 500.
+   */
+  maxAttributionPaths?: number;
   /** Cap on one format's `artifacts` (schema and generated code text), in bytes. Default 256 KiB. */
   maxArtifactBytes?: number;
   /**
