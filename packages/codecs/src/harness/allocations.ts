@@ -6,6 +6,13 @@ function heldBytes(): number {
   return m.heapUsed + m.arrayBuffers;
 }
 
+/**
+ * Longest one measurement batch may run, ms. A codec that writes into a buffer it reuses (msgpackr)
+ * allocates little per call, so the byte bound alone let a batch of a 2 MB document's 50 ms encode
+ * run 10 000 times: eight minutes, killed at the step limit.
+ */
+const BATCH_MS = 200;
+
 /** Most bytes one measurement batch may allocate; see youngRoom for the real bound. */
 const BUDGET_BYTES = 4 * 1024 * 1024;
 
@@ -28,24 +35,33 @@ function youngRoom(): number {
 export function bytesAllocatedPerOp(fn: (arg: unknown) => unknown, args: unknown[]): number | null {
   const gc = (globalThis as { gc?: (opts?: { type: "minor" | "major"; execution: "sync" }) => void }).gc;
   if (!gc) return null;
+  let lastMs = 0;
   const run = (n: number) => {
     // A minor GC (scavenge) empties the young generation, where the batch then allocates; a full GC
     // would cost tens of ms per call once a compiler's code is loaded in the process.
     gc({ type: "minor", execution: "sync" });
+    // The clock is read outside the counted window: its BigInts would count as the codec's bytes.
+    const t0 = process.hrtime.bigint();
     const before = heldBytes();
     const keep: unknown[] = new Array(Math.min(n, 64));
     for (let i = 0; i < n; i++) keep[i & 63] = fn(args[i % args.length]);
     const after = heldBytes();
+    lastMs = Number(process.hrtime.bigint() - t0) / 1e6;
     return after - before;
   };
   const probeN = Math.min(16, Math.max(1, args.length));
   // ArrayBuffers that died before a run are freed by a background sweeper, possibly during the run,
   // which then reads low or negative; the probe gets a few tries before the op counts as unmeasurable.
   let probe = 0;
-  for (let attempt = 0; attempt < 3 && !(probe > 0); attempt++) probe = run(probeN) / probeN;
+  let msPerCall = 0;
+  for (let attempt = 0; attempt < 3 && !(probe > 0); attempt++) {
+    probe = run(probeN) / probeN;
+    msPerCall = lastMs / probeN;
+  }
   if (!(probe > 0)) return null;
   gc({ type: "minor", execution: "sync" });
-  const n = Math.max(1, Math.min(10_000, Math.floor(youngRoom() / probe)));
+  const byTime = Math.floor(BATCH_MS / Math.max(msPerCall, 1e-6));
+  const n = Math.max(1, Math.min(10_000, byTime, Math.floor(youngRoom() / probe)));
   const results: number[] = [];
   for (let attempt = 0; attempt < 3; attempt++) {
     const grown = run(n);
