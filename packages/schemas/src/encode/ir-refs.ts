@@ -1,12 +1,34 @@
-import type { IrSchema, IrType, Limitation, RecordField, RecordType } from "../ir.ts";
+import type {
+  ArrayType,
+  IrSchema,
+  IrType,
+  Limitation,
+  MapType,
+  NullableType,
+  RecordField,
+  RecordType,
+  UnionType,
+} from "../ir.ts";
 
 /** A place where a type defined once in `StoredIr.types` is used. */
 export interface TypeRef {
   $ref: string;
 }
 
-/** An IR type as stored: the same shape, except that any nested type may be a TypeRef. */
-export type StoredType = TypeRef | { [key: string]: unknown; kind: IrType["kind"] };
+/** A record field as stored: its type may be a TypeRef. */
+export type StoredField = Omit<RecordField, "type"> & { type: StoredType };
+
+/** An IR type written in place: the same shape, except that any nested type is a StoredType. */
+export type StoredInline =
+  | Exclude<IrType, RecordType | UnionType | ArrayType | MapType | NullableType>
+  | (Omit<RecordType, "fields"> & { fields: StoredField[] })
+  | (Omit<UnionType, "variants"> & { variants: StoredType[] })
+  | (Omit<ArrayType, "items"> & { items: StoredType })
+  | (Omit<MapType, "values"> & { values: StoredType })
+  | (Omit<NullableType, "type"> & { type: StoredType });
+
+/** An IR type as stored: a reference to one in `StoredIr.types`, or the type written in place. */
+export type StoredType = TypeRef | StoredInline;
 
 /**
  * The IR as it is stored, sent and shown: every record, enum and union, and any other type used in
@@ -126,18 +148,17 @@ export function decodeIr(stored: StoredIr | IrSchema): IrSchema {
   const built = new Map<string, IrType>();
   const building = new Set<string>();
   const decode = (s: StoredType): IrType => {
-    if (typeof s.$ref === "string") {
+    if ("$ref" in s) {
       const key = s.$ref;
       const known = built.get(key);
       if (known) return known;
       const body = Object.hasOwn(stored.types, key) ? stored.types[key] : undefined;
       if (!body) throw new Error(`stored IR refers to a type ${key} it does not define`);
-      if ((body as { kind?: string }).kind === "record") {
+      if ("kind" in body && body.kind === "record") {
         // Known before its fields are decoded, so a recursive record (Avro, .proto) refers to itself.
-        const stored = body as unknown as RecordType;
-        const rec: RecordType = { ...stored, fields: [] };
+        const rec: RecordType = { ...body, fields: [] };
         built.set(key, rec);
-        rec.fields = stored.fields.map((f): RecordField => ({ ...f, type: decode(f.type as StoredType) }));
+        rec.fields = body.fields.map((f): RecordField => ({ ...f, type: decode(f.type) }));
         return rec;
       }
       if (building.has(key)) throw new Error(`stored IR type ${key} contains itself`);
@@ -147,23 +168,19 @@ export function decodeIr(stored: StoredIr | IrSchema): IrSchema {
       built.set(key, t);
       return t;
     }
-    const t = s as unknown as IrType;
-    switch (t.kind) {
+    switch (s.kind) {
       case "record":
-        return {
-          ...t,
-          fields: t.fields.map((f): RecordField => ({ ...f, type: decode(f.type as StoredType) })),
-        };
+        return { ...s, fields: s.fields.map((f): RecordField => ({ ...f, type: decode(f.type) })) };
       case "union":
-        return { ...t, variants: t.variants.map((v) => decode(v as StoredType)) };
+        return { ...s, variants: s.variants.map(decode) };
       case "array":
-        return { ...t, items: decode(t.items as StoredType) };
+        return { ...s, items: decode(s.items) };
       case "map":
-        return { ...t, values: decode(t.values as StoredType) };
+        return { ...s, values: decode(s.values) };
       case "nullable":
-        return { ...t, type: decode(t.type as StoredType) };
+        return { ...s, type: decode(s.type) };
       default:
-        return { ...t };
+        return { ...s };
     }
   };
   return {

@@ -32,32 +32,32 @@ function implicitDefault(t: IrType): RecordField["default"] {
   return ["int32", "int64", "uint32", "uint64", "float32", "float64"].includes(t.kind) ? 0 : undefined;
 }
 
+/** The scalar a Value holds, by its `which()` (capnp's schema.capnp numbers Value's union members 1-11). */
+const scalarValue: Record<number, (v: Value) => boolean | number | bigint> = {
+  1: (v) => v.bool,
+  2: (v) => v.int8,
+  3: (v) => v.int16,
+  4: (v) => v.int32,
+  5: (v) => v.int64,
+  6: (v) => v.uint8,
+  7: (v) => v.uint16,
+  8: (v) => v.uint32,
+  9: (v) => v.uint64,
+  10: (v) => v.float32,
+  11: (v) => v.float64,
+};
+
 /** A scalar default as the IR keeps it (64-bit beyond 2^53 as text); pointers' defaults are not kept. */
 function defaultOf(v: Value, t: IrType): RecordField["default"] {
   const which = v.which();
   if (which === ENUM) return t.kind === "enum" ? t.symbols[v.enum] : undefined;
   if (which === 0 || which >= 12) return undefined;
-  const raw = (v as unknown as Record<string, unknown>)[
-    [
-      "",
-      "bool",
-      "int8",
-      "int16",
-      "int32",
-      "int64",
-      "uint8",
-      "uint16",
-      "uint32",
-      "uint64",
-      "float32",
-      "float64",
-    ][which]!
-  ];
+  const raw = scalarValue[which]?.(v);
   if (typeof raw === "bigint")
     return raw >= BigInt(Number.MIN_SAFE_INTEGER) && raw <= BigInt(Number.MAX_SAFE_INTEGER)
       ? Number(raw)
       : raw.toString();
-  return raw as number | boolean;
+  return raw;
 }
 
 /**

@@ -1,46 +1,62 @@
+import { z } from "zod";
 import type { EnumType, IrSchema, IrType, RecordField, RecordType, UnionType } from "../ir.ts";
 import { parseJsonLossless } from "../parse/parse-json-lossless.ts";
 import { chooseRoot } from "./choose-root.ts";
 import { recursiveTypeError, SchemaImportError } from "./schema-import-error.ts";
 import { UniqueTypeNames } from "./unique-type-names.ts";
 
+// Integers beyond 2^53 arrive as bigint: the JSON is read losslessly so 64-bit defaults stay exact.
+const integer = z.union([z.number(), z.bigint()]);
+const reflType = z.object({
+  base_type: z.string().optional(),
+  element: z.string().optional(),
+  index: z.number().optional(),
+  fixed_length: z.number().optional(),
+});
+const reflField = z.object({
+  name: z.string(),
+  type: reflType,
+  id: z.number().optional(),
+  default_integer: integer.optional(),
+  default_real: z.number().optional(),
+  deprecated: z.boolean().optional(),
+  required: z.boolean().optional(),
+  optional: z.boolean().optional(),
+});
+const reflObject = z.object({
+  name: z.string(),
+  fields: z.array(reflField).optional(),
+  is_struct: z.boolean().optional(),
+});
+const reflEnum = z.object({
+  name: z.string(),
+  values: z
+    .array(
+      z.object({
+        name: z.string(),
+        value: z.union([integer, z.string()]).optional(),
+        union_type: reflType.optional(),
+      }),
+    )
+    .optional(),
+  is_union: z.boolean().optional(),
+  underlying_type: reflType.optional(),
+});
+
 /**
  * FlatBuffers' reflection schema (reflection.fbs) as `flatc --json --strict-json` prints a binary
- * schema (`flatc -b --schema`): enum fields by name, fields at their default left out.
+ * schema (`flatc -b --schema`): enum fields by name, fields at their default left out. Checked on
+ * reading, so a flatc that printed something else is an error naming the path, not a crash later.
  */
-interface ReflType {
-  base_type?: string;
-  element?: string;
-  index?: number;
-  fixed_length?: number;
-}
-interface ReflField {
-  name: string;
-  type: ReflType;
-  id?: number;
-  /** A bigint beyond 2^53: the JSON is read losslessly so 64-bit defaults stay exact. */
-  default_integer?: number | bigint;
-  default_real?: number;
-  deprecated?: boolean;
-  required?: boolean;
-  optional?: boolean;
-}
-interface ReflObject {
-  name: string;
-  fields?: ReflField[];
-  is_struct?: boolean;
-}
-interface ReflEnum {
-  name: string;
-  values?: { name: string; value?: number | string; union_type?: ReflType }[];
-  is_union?: boolean;
-  underlying_type?: ReflType;
-}
-export interface FbsReflection {
-  objects?: ReflObject[];
-  enums?: ReflEnum[];
-  root_table?: { name: string };
-}
+const fbsReflection = z.object({
+  objects: z.array(reflObject).optional(),
+  enums: z.array(reflEnum).optional(),
+  root_table: z.object({ name: z.string() }).optional(),
+});
+export type FbsReflection = z.infer<typeof fbsReflection>;
+type ReflType = z.infer<typeof reflType>;
+type ReflField = z.infer<typeof reflField>;
+type ReflObject = z.infer<typeof reflObject>;
 
 const scalars: Record<string, IrType> = {
   Bool: { kind: "bool" },
@@ -70,12 +86,18 @@ const shortName = (full: string) => full.slice(full.lastIndexOf(".") + 1);
  * in structs are arrays. A type that contains itself is refused.
  */
 export function importFbsReflection(json: string, rootType?: string, sourceText?: string): IrSchema {
-  let schema: FbsReflection;
+  let parsed: unknown;
   try {
-    schema = parseJsonLossless(json) as unknown as FbsReflection;
+    parsed = parseJsonLossless(json);
   } catch (err) {
     throw new SchemaImportError(`flatc's reflection output is not JSON: ${(err as Error).message}`);
   }
+  const read = fbsReflection.safeParse(parsed);
+  if (!read.success)
+    throw new SchemaImportError(
+      `flatc's reflection output is not the expected shape: ${z.prettifyError(read.error)}`,
+    );
+  const schema = read.data;
   const objects = schema.objects ?? [];
   const enums = schema.enums ?? [];
   const names = new UniqueTypeNames();

@@ -41,9 +41,23 @@ export interface TokenStreamOptions {
 }
 
 class RawNumberTokenizer extends Tokenizer {
-  // Integer or float, and the exact value beyond 2^53, are decided from the source text.
+  /** The source text of the number token just read; its value is passed on as this text. */
+  numberText = "";
+  // Integer or float, and the exact value beyond 2^53, are decided from the source text, so the number
+  // the tokenizer would hand on is not made; the text is taken from numberText in onToken instead.
   protected override parseNumber(text: string): number {
-    return text as unknown as number;
+    this.numberText = text;
+    return Number.NaN;
+  }
+
+  /**
+   * Where the token being read began: the tokenizer keeps it in a field it does not publish (the
+   * lockfile pins the version this was checked on), so it is read and checked, not assumed.
+   */
+  tokenStart(): number {
+    const offset: unknown = Reflect.get(this, "offset");
+    if (typeof offset !== "number") throw new Error("@streamparser/json no longer keeps a token's offset");
+    return offset;
   }
 }
 
@@ -141,7 +155,10 @@ export class JsonTokenFeeder {
     tokenizer.onToken = ({ token, value, offset }) => {
       const at = this.base + offset;
       this.lastToken = at;
-      this.sink.token(token, value as string | boolean | null, at);
+      const text = token === TokenType.NUMBER ? tokenizer.numberText : value;
+      if (typeof text !== "string" && typeof text !== "boolean" && text !== null)
+        throw new Error(`the tokenizer passed a ${typeof text} as a token's value`);
+      this.sink.token(token, text, at);
     };
     this.base = this.bytes - primer.length;
     this.tokenizer = tokenizer;
@@ -268,9 +285,7 @@ export class JsonTokenFeeder {
     };
     const inToken = /^(STRING|NUMBER|TRUE|FALSE|NULL)/.exec(state)?.[1];
     if (inToken) {
-      // The tokenizer keeps where the token began in a field it does not publish; the lockfile pins
-      // the version this was checked on.
-      const start = this.base + (this.tokenizer as unknown as { offset: number }).offset;
+      const start = this.base + this.tokenizer.tokenStart();
       const first = inToken === "STRING" ? '"' : this.source(start, 1);
       // lossless-json reads a token only where one may stand, so a broken token where none may is
       // the token that should not be there, reported where it begins; so is an unfinished `true`.
