@@ -1,3 +1,4 @@
+import { isTerminalStatus } from "@wirebench/contracts/steps";
 // Load script (not a test): 50 concurrent POSTs of small samples against `next start` with one and
 // then two workers; every run must complete. Prints POST and GET latency under load and drain time.
 // Run after `npx turbo run build --filter=@wirebench/web`:  npx tsx apps/web/bench/load.bench.ts
@@ -62,7 +63,7 @@ for (const workers of [1, 2]) {
             async () => (await (await fetch(`${stack.url}/api/v1/runs/${id}`)).json()) as { status: string },
           );
           getTimes.push(t);
-          if (["completed", "failed", "canceled"].includes(run.status)) {
+          if (isTerminalStatus(run.status)) {
             statuses.set(id, run.status);
             pending.delete(id);
           }

@@ -1,3 +1,4 @@
+import { isTerminalStatus } from "@wirebench/contracts/steps";
 import { defaultQueueName } from "@wirebench/jobs/env";
 
 /** The live stack's REST API as the abuse script calls it: loopback only, JSON bodies, optional token. */
@@ -8,7 +9,6 @@ if (!["127.0.0.1", "localhost", "[::1]"].includes(base.hostname)) {
 }
 export const queue = process.env.WIREBENCH_QUEUE ?? defaultQueueName;
 const runDeadlineMs = 180_000;
-const terminal = new Set(["completed", "failed", "canceled"]);
 
 export const url = (path: string) => new URL(path, base).toString();
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -38,7 +38,7 @@ export async function waitForRun(id: string, token: string): Promise<string> {
   const until = Date.now() + runDeadlineMs;
   for (;;) {
     const { status, body } = await call(`/api/v1/runs/${id}`, { token });
-    if (status === 200 && terminal.has(body.status as string)) return body.status as string;
+    if (status === 200 && isTerminalStatus(body.status as string)) return body.status as string;
     if (Date.now() > until) return `still ${body.status ?? status} after ${runDeadlineMs / 1000} s`;
     await sleep(250);
   }

@@ -1,3 +1,4 @@
+import { terminalRunStatuses } from "@wirebench/contracts";
 import type { PrismaClient } from "@wirebench/db";
 import type { Logger } from "../logger.ts";
 
@@ -30,7 +31,7 @@ export async function sweepExpiredRuns({ prisma, logger, retentionDays, now = ne
       where: {
         projectId: null,
         createdAt: { lt: cutoff },
-        status: { in: ["completed", "failed", "canceled"] },
+        status: { in: [...terminalRunStatuses] },
       },
       select: { id: true },
       take: batchSize,

@@ -1,9 +1,10 @@
-import type { FormatResult } from "@wirebench/contracts";
+import type { FormatResult, ProgressPhase } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
 import type { Limits, MeasureSettings } from "../harness/settings.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
 
-export type ProgressPhase = "generating" | "verifying" | "measuring" | "done" | "failed";
+/** The stages the engine reports (the contract's step table, less `queued`, which the worker sets). */
+export type { ProgressPhase } from "@wirebench/contracts";
 
 export interface ProgressEvent {
   id: string;
