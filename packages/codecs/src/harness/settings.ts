@@ -57,6 +57,11 @@ export interface MeasureSettings {
    * replicates are one child each. Default: `parallelProcesses`.
    */
   shards: number;
+  /**
+   * Datasets smaller than this (bytes, as handed to the children) are prepared by one child: they
+   * are prepared in moments, and a second child would only add its start-up. Default 100 000.
+   */
+  shardMinBytes: number;
 }
 
 export interface Limits {
@@ -104,6 +109,7 @@ export const defaultSettings: MeasureSettings = {
   budgetMs: 30_000,
   minSamples: 6,
   shards: availableParallelism(),
+  shardMinBytes: 100_000,
 };
 
 export const quickSettings: MeasureSettings = {

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serialize } from "node:v8";
 import { defaultFirstMessageMaxBytes, type Result } from "@wirebench/contracts";
@@ -59,7 +59,9 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
   const processes = verifyOnly ? 1 : settings.processes;
   // Only the first replicate is split: it verifies, so splitting it brings every size in sooner.
   // Later replicates start beside it anyway, and each extra child costs a Node start-up.
-  const groups = shardEntries(entries, Math.max(1, settings.shards));
+  // A small dataset is prepared in moments: a second child would only add its start-up.
+  const shards = statSync(datasetPath).size >= settings.shardMinBytes ? settings.shards : 1;
+  const groups = shardEntries(entries, Math.max(1, shards));
   const groupsOf = (p: number) => (p === 0 ? groups : [entries]);
   const turns = new TurnScheduler(Math.max(1, settings.parallelProcesses));
   const budget = new BudgetShares(settings.budgetMs, processes, entries.length);

@@ -58,7 +58,7 @@ describe("the time budget", () => {
     await runComparison(everyTypeDataset, {
       formats: ["json", "msgpackr", "cbor", "v8"],
       quick: true,
-      settings: { shards: 2, rounds: 2, samplesPerRound: 2 },
+      settings: { shards: 2, shardMinBytes: 0, rounds: 2, samplesPerRound: 2 },
       onFormatResult: (e, { final }) => {
         order.push(`${final ? "timings" : "sizes"}:${e.id}`);
       },
