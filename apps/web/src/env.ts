@@ -29,6 +29,9 @@ export const webEnvSchema = z.object({
   WIREBENCH_MAX_SCHEMA_TYPES: positiveInt(10_000),
   /** Most values the synthetic data of a schema-only run may have: `count` × the most one message can hold. */
   WIREBENCH_MAX_SYNTHETIC_VALUES: positiveInt(2_000_000),
+  /** Size sweeps (options.sweep): largest size and most sizes a run may ask for; more gets 400. */
+  WIREBENCH_SWEEP_MAX_SIZE: positiveInt(1_000_000),
+  WIREBENCH_SWEEP_MAX_POINTS: positiveInt(8),
   /** Input (sample plus schema, in characters) up to which validation runs inline; larger goes to a thread. */
   WIREBENCH_VALIDATE_INLINE_CHARS: z.coerce.number().int().min(0).default(16_384),
   /** Worker threads that validate large input off the event loop. */

@@ -50,6 +50,10 @@ export const workerEnvSchema = z.object({
     .string()
     .regex(/^[\w.-]*$/, "a user name")
     .default("nobody"),
+  /** Largest size a run's size sweep grows a repeated field to (options.sweep). */
+  WIREBENCH_SWEEP_MAX_SIZE: z.coerce.number().int().positive().default(1_000_000),
+  /** Most sizes one run's size sweep measures. */
+  WIREBENCH_SWEEP_MAX_POINTS: z.coerce.number().int().positive().default(8),
   /** Anonymous runs (no project) are deleted this many days after they were made; 0 keeps them. */
   WIREBENCH_ANONYMOUS_RUN_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
 });

@@ -6,8 +6,11 @@ import { fileURLToPath } from "node:url";
 import { createPrismaClient, type PrismaClient } from "@wirebench/db";
 import { createTestDatabase, type TestDatabase } from "@wirebench/db/testing";
 import { createRunQueue, enqueueRun } from "@wirebench/jobs";
-import type { Queue } from "bullmq";
-import { runWorkDirPrefix } from "../src/runs/run-pipeline.ts";
+import type { Job, Queue } from "bullmq";
+import { parseWorkerEnv } from "../src/env.ts";
+import { createLogger } from "../src/logger.ts";
+import { createRunJobHandler } from "../src/runs/handle-run-job.ts";
+import { createRunPipeline, pipelineSettings, runWorkDirPrefix } from "../src/runs/run-pipeline.ts";
 
 const mainPath = fileURLToPath(new URL("../src/main.ts", import.meta.url));
 
@@ -142,4 +145,15 @@ export function explodingSchema(levels: number): object {
     Array.from({ length: 10 }, (_, i) => [`f${i}`, { type: "array", items: inner }]),
   );
   return { type: "object", properties, required: Object.keys(properties) };
+}
+
+/** Runs one run's job in this process with the real pipeline (default settings), as a worker would. */
+export async function handleRunNow(prisma: PrismaClient, runId: string): Promise<void> {
+  const handle = createRunJobHandler({
+    prisma,
+    pipeline: createRunPipeline(pipelineSettings(parseWorkerEnv({}))),
+    logger: createLogger("silent"),
+    leaseMs: 30_000,
+  });
+  await handle({ data: { runId }, attemptsMade: 0, opts: { attempts: 3 } } as unknown as Job);
 }

@@ -36,12 +36,17 @@ export { capArtifacts, defaultMaxArtifactBytes } from "./result/cap-artifacts.ts
 export { compressedSizes } from "./sizes/compressed-sizes.ts";
 export { chooseRepeatedField, growRepeatedField, repeatedFields } from "./sizes/grow-array.ts";
 export {
-  defaultSweepLimits,
-  parseSweepSizes,
+  growSweepDatasets,
+  measureSweep,
   runSweep,
-  SWEEP_MAX_POINTS,
-  SWEEP_MAX_SIZE,
-  type SweepLimits,
+  type SweepDatasets,
   type SweepOptions,
 } from "./sizes/run-sweep.ts";
 export { shippedSizes } from "./sizes/shipped-sizes.ts";
+export {
+  defaultSweepLimits,
+  parseSweepSizes,
+  SWEEP_MAX_POINTS,
+  SWEEP_MAX_SIZE,
+  type SweepLimits,
+} from "./sizes/sweep-sizes.ts";

@@ -21,3 +21,17 @@ export const chartTooltip: {
 
 /** The band behind a hovered bar: Recharts' light grey would glare in dark mode. */
 export const barCursor = { fill: "var(--border)", fillOpacity: 0.4 };
+
+/** Colours of one line per format (history and sweep charts), distinct in light and dark mode. */
+export const lineColors = [
+  "#2563eb",
+  "#16a34a",
+  "#d97706",
+  "#9333ea",
+  "#dc2626",
+  "#0891b2",
+  "#65a30d",
+  "#c026d3",
+  "#ea580c",
+  "#4f46e5",
+];

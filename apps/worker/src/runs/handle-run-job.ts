@@ -1,4 +1,4 @@
-import type { FormatResult, RunEnvironment } from "@wirebench/contracts";
+import type { FormatResult, RunEnvironment, SweepOutcome } from "@wirebench/contracts";
 import type { PrismaClient } from "@wirebench/db";
 import { runJob } from "@wirebench/jobs";
 import { DelayedError, type Job, UnrecoverableError } from "bullmq";
@@ -28,7 +28,7 @@ export interface PipelineHooks {
 export type RunPipeline = (
   run: ClaimedRun,
   hooks: PipelineHooks,
-) => Promise<{ ir?: unknown; environment?: RunEnvironment }>;
+) => Promise<{ ir?: unknown; environment?: RunEnvironment; sweep?: SweepOutcome }>;
 
 export interface RunHandlerOptions {
   prisma: PrismaClient;

@@ -9,7 +9,7 @@ import {
   memoryBoundExceeded,
 } from "@wirebench/codecs";
 import type { RunInput, RunOptions } from "./dataset-of.ts";
-import type { PrepareReply, PrepareRequest } from "./prepare-protocol.ts";
+import type { PreparedSweep, PrepareReply, PrepareRequest } from "./prepare-protocol.ts";
 
 export const prepareChildEntry = fileURLToPath(new URL("./prepare-dataset-child.ts", import.meta.url));
 
@@ -36,7 +36,7 @@ export async function prepareDataset(
   input: RunInput,
   options: RunOptions,
   ctx: PrepareContext,
-): Promise<DatasetFile> {
+): Promise<DatasetFile & { sweep?: PreparedSweep }> {
   const path = join(ctx.workDir, "dataset.v8");
   const bounded = forkBounded(prepareChildEntry, { ...ctx.bounds, identity: ctx.identity });
   let reply: PrepareReply | undefined;
@@ -57,7 +57,12 @@ export async function prepareDataset(
   if (reply?.type === "error") throw new Error(reply.message);
   // The file is complete before the child replies, whatever happens to the child after.
   if (reply?.type === "done") {
-    return { path, schema: reply.schema, messageCount: reply.messageCount };
+    return {
+      path,
+      schema: reply.schema,
+      messageCount: reply.messageCount,
+      ...(reply.sweep ? { sweep: reply.sweep } : {}),
+    };
   }
   if (exit.killed === "time")
     throw new Error(`preparing the data exceeded the time limit (${ctx.bounds.timeoutMs} ms)`);

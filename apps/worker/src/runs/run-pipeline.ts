@@ -3,8 +3,10 @@ import {
   chooseChildIdentity,
   createWorkDir,
   type Limits,
+  measureSweep,
   registry,
   runComparison,
+  type SweepLimits,
   selectEntries,
   workDirPrefix,
 } from "@wirebench/codecs";
@@ -24,6 +26,8 @@ export interface PipelineSettings {
   childUser: string;
   /** Schema and generated-code text kept per format in a result, in bytes. */
   maxArtifactBytes: number;
+  /** Bounds of a size sweep (WIREBENCH_SWEEP_MAX_SIZE, WIREBENCH_SWEEP_MAX_POINTS). */
+  sweep: SweepLimits;
 }
 
 export function pipelineSettings(env: WorkerEnv): PipelineSettings {
@@ -41,6 +45,7 @@ export function pipelineSettings(env: WorkerEnv): PipelineSettings {
     },
     childUser: env.WIREBENCH_CHILD_USER,
     maxArtifactBytes: env.WORKER_MAX_ARTIFACT_BYTES,
+    sweep: { maxSize: env.WIREBENCH_SWEEP_MAX_SIZE, maxPoints: env.WIREBENCH_SWEEP_MAX_POINTS },
   };
 }
 
@@ -67,12 +72,16 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
     const workDir = createWorkDir(identity, runWorkDirPrefix(run.id));
     try {
       const input = { sampleText: run.sampleText, schemaText: run.schemaText, inputKind: run.inputKind };
-      const dataset = await prepareDataset(input, options, {
-        workDir,
-        identity,
-        bounds: settings.prepare,
-        signal: hooks.signal,
-      });
+      const dataset = await prepareDataset(
+        input,
+        options.sweep ? { ...options, sweepLimits: settings.sweep } : options,
+        {
+          workDir,
+          identity,
+          bounds: settings.prepare,
+          signal: hooks.signal,
+        },
+      );
       const result = await runComparison(dataset, {
         formats,
         quick: !!options.quick,
@@ -83,8 +92,30 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
         onProgress: (e) => hooks.onProgress(e.id, e.phase),
         onFormatResult: (entry) => hooks.onResult(entry),
       });
+      // The sweep comes after the whole comparison, one quick comparison per size; a sweep that
+      // cannot run (no such field) is reported in its place, the run's own result stands.
+      const prepared = dataset.sweep;
+      const sweep = !prepared
+        ? undefined
+        : "error" in prepared
+          ? { error: prepared.error }
+          : await measureSweep(
+              {
+                path: prepared.path,
+                sampleLength: prepared.sampleLength,
+                points: prepared.points.map((p) => ({
+                  size: p.size,
+                  dataset: { path: p.path, schema: dataset.schema, messageCount: 1 },
+                })),
+              },
+              { ...(formats ? { formats } : {}), limits: settings.measure, workDir, signal: hooks.signal },
+            );
       // Shared types by reference: written out plainly, a 1.7 KB schema's IR was 165 MB.
-      return { ir: encodeIr(dataset.schema), environment: { ...result.environment, noise: result.noise } };
+      return {
+        ir: encodeIr(dataset.schema),
+        environment: { ...result.environment, noise: result.noise },
+        ...(sweep ? { sweep } : {}),
+      };
     } finally {
       rmSync(workDir, { recursive: true, force: true });
     }

@@ -7,6 +7,7 @@ import {
   formatStageSchema,
   type RunEnvironment,
   runEnvironmentSchema,
+  type SweepOutcome,
   terminalRunStatuses,
 } from "@wirebench/contracts";
 import type { PrismaClient } from "@wirebench/db";
@@ -86,7 +87,7 @@ const asJson = (v: unknown) =>
 export async function completeRun(
   prisma: PrismaClient,
   runId: string,
-  data: { ir?: unknown; environment?: RunEnvironment },
+  data: { ir?: unknown; environment?: RunEnvironment; sweep?: SweepOutcome },
 ): Promise<void> {
   const environment =
     data.environment && checkContract(runEnvironmentSchema, data.environment, "the environment");
@@ -98,6 +99,7 @@ export async function completeRun(
       leaseExpiresAt: null,
       ir: asJson(data.ir),
       environment: asJson(environment),
+      ...(data.sweep !== undefined ? { sweep: asJson(data.sweep) } : {}),
     },
   });
 }

@@ -1,19 +1,9 @@
 import type { FormatResult, PerElement, SweepResult } from "@wirebench/contracts/result";
 import type { Dataset } from "@wirebench/schemas";
 import { runComparison } from "../pipeline/run-comparison.ts";
-import type { RunOptions } from "../pipeline/run-options.ts";
+import type { DatasetFile, RunOptions } from "../pipeline/run-options.ts";
 import { chooseRepeatedField, growRepeatedField } from "./grow-array.ts";
-
-/** Largest size a sweep grows a field to (WIREBENCH_SWEEP_MAX_SIZE): 10^6 elements, 10× the Go study's largest. */
-export const SWEEP_MAX_SIZE = 1_000_000;
-/** Most sizes one sweep measures (WIREBENCH_SWEEP_MAX_POINTS): each is a whole comparison. */
-export const SWEEP_MAX_POINTS = 8;
-
-export interface SweepLimits {
-  maxSize: number;
-  maxPoints: number;
-}
-export const defaultSweepLimits: SweepLimits = { maxSize: SWEEP_MAX_SIZE, maxPoints: SWEEP_MAX_POINTS };
+import { parseSweepSizes, type SweepLimits } from "./sweep-sizes.ts";
 
 export interface SweepOptions
   extends Pick<RunOptions, "formats" | "settings" | "limits" | "signal" | "onProgress" | "workDir"> {
@@ -23,23 +13,6 @@ export interface SweepOptions
   /** Sizes only: verify every format at every size, no timings. Default false (quick timings). */
   sizesOnly?: boolean;
   sweepLimits?: Partial<SweepLimits>;
-}
-
-/** `--sizes 10,1000,100000` checked against the limits: positive integers, at most maxPoints of them. */
-export function parseSweepSizes(text: string | number[], limits: Partial<SweepLimits> = {}): number[] {
-  const { maxSize, maxPoints } = { ...defaultSweepLimits, ...limits };
-  const raw = typeof text === "string" ? text.split(",").map((s) => s.trim()) : text.map(String);
-  if (raw.length === 0 || raw.every((s) => s === "")) throw new Error("--sizes needs at least one size");
-  const sizes = raw.map((s) => {
-    const n = Number(s.replace(/_/g, ""));
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--sizes: "${s}" is not a positive whole number`);
-    if (n > maxSize) throw new Error(`--sizes: ${n} exceeds the sweep's maximum size of ${maxSize} elements`);
-    return n;
-  });
-  const unique = [...new Set(sizes)].sort((a, b) => a - b);
-  if (unique.length > maxPoints)
-    throw new Error(`--sizes: ${unique.length} sizes exceed the sweep's maximum of ${maxPoints} points`);
-  return unique;
 }
 
 function perElementOf(f: FormatResult, size: number): PerElement {
@@ -52,25 +25,47 @@ function perElementOf(f: FormatResult, size: number): PerElement {
   };
 }
 
+/** The grown datasets of a sweep, in memory (CLI) or already written to files (worker). */
+export interface SweepDatasets {
+  path: string;
+  sampleLength: number;
+  points: { size: number; dataset: Dataset | DatasetFile }[];
+}
+
 /**
- * Grows the repeated field of the dataset's first message to each size and runs a quick comparison
- * of the one grown message at each (no sizes as shipped: one message has nothing to batch).
+ * The dataset's first message with its repeated field grown to each size, one dataset per size.
+ * Pure (no I/O): the worker calls it in its bounded preparation child and writes the results.
  */
-export async function runSweep(dataset: Dataset, opts: SweepOptions): Promise<SweepResult> {
-  const sizes = parseSweepSizes(opts.sizes, opts.sweepLimits);
+export function growSweepDatasets(
+  dataset: Dataset,
+  opts: Pick<SweepOptions, "sizes" | "path" | "sweepLimits">,
+  label?: string,
+): { path: string; sampleLength: number; points: { size: number; dataset: Dataset }[] } {
+  const sizes = parseSweepSizes(opts.sizes, opts.sweepLimits, label);
   const message = dataset.messages[0];
   if (message === undefined) throw new Error("the sample has no messages");
   const field = chooseRepeatedField(dataset.schema.root, message, opts.path);
+  // Without `sources` the JSON format writes the grown values, as it does for synthetic data.
+  const points = sizes.map((size) => ({
+    size,
+    dataset: { schema: dataset.schema, messages: [growRepeatedField(dataset.schema, message, field, size)] },
+  }));
+  return { path: field.path, sampleLength: field.length, points };
+}
+
+/**
+ * A quick comparison of the one grown message at each size (no sizes as shipped: one message has
+ * nothing to batch), per-element figures beside each point's entries.
+ */
+export async function measureSweep(
+  grown: SweepDatasets,
+  opts: Omit<SweepOptions, "sizes" | "path">,
+): Promise<SweepResult> {
   const points: SweepResult["points"] = [];
   let environment: SweepResult["environment"];
   const started = Date.now();
-  for (const size of sizes) {
-    // Without `sources` the JSON format writes the grown values, as it does for synthetic data.
-    const grown: Dataset = {
-      schema: dataset.schema,
-      messages: [growRepeatedField(dataset.schema, message, field, size)],
-    };
-    const r = await runComparison(grown, {
+  for (const { size, dataset } of grown.points) {
+    const r = await runComparison(dataset, {
       ...opts,
       quick: true,
       verifyOnly: opts.sizesOnly === true,
@@ -90,5 +85,15 @@ export async function runSweep(dataset: Dataset, opts: SweepOptions): Promise<Sw
     });
   }
   if (environment) environment = { ...environment, durationMs: Date.now() - started };
-  return { path: field.path, sampleLength: field.length, points, ...(environment ? { environment } : {}) };
+  return {
+    path: grown.path,
+    sampleLength: grown.sampleLength,
+    points,
+    ...(environment ? { environment } : {}),
+  };
+}
+
+/** Grows the repeated field of the dataset's first message to each size and measures every format at each. */
+export async function runSweep(dataset: Dataset, opts: SweepOptions): Promise<SweepResult> {
+  return measureSweep(growSweepDatasets(dataset, opts), opts);
 }

@@ -37,3 +37,7 @@ export const sweepResultSchema = z.object({
   environment: environmentSchema.optional(),
 });
 export type SweepResult = z.infer<typeof sweepResultSchema>;
+
+/** What a run that asked for a sweep stores: its result, or why it could not run (no such field). */
+export const sweepOutcomeSchema = z.union([sweepResultSchema, z.object({ error: z.string() })]);
+export type SweepOutcome = z.infer<typeof sweepOutcomeSchema>;

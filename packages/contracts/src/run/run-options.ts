@@ -10,6 +10,23 @@ export const runOptionsSchema = z
     quick: z.boolean().optional().describe("Coarse timings in seconds instead of a full measurement."),
     seed: z.number().int().optional().describe("Seed for synthetic data (schema-only runs)."),
     count: z.number().int().min(1).max(10_000).optional().describe("Synthetic messages (schema-only runs)."),
+    sweep: z
+      .object({
+        sizes: z
+          .array(z.number().int().min(1))
+          .min(1)
+          .describe(
+            "Element counts to grow the repeated field to (at most WIREBENCH_SWEEP_MAX_POINTS of them).",
+          ),
+        path: z
+          .string()
+          .max(1_000)
+          .optional()
+          .describe("Dotted path of the repeated field; default the one with the most elements."),
+      })
+      .strict()
+      .optional()
+      .describe("Also run a size sweep (docs/framing.md): one quick comparison per size of the grown field."),
   })
   .strict()
   .meta({ id: "RunOptions" });
@@ -34,5 +51,7 @@ export const storedRunOptionsSchema = z.object({
     .optional(),
   schemaLimits: z.object({ maxSchemaLeaves: limit, maxSchemaTypes: limit }).partial().optional(),
   maxSyntheticValues: limit.optional(),
+  /** The worker's sweep bounds (WIREBENCH_SWEEP_MAX_*), handed to its preparation child. */
+  sweepLimits: z.object({ maxSize: limit, maxPoints: limit }).optional(),
 });
 export type StoredRunOptions = z.infer<typeof storedRunOptionsSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatResultSchema, limitationSchema } from "../result/format-result.ts";
 import { environmentSchema, noiseSchema } from "../result/result.ts";
+import { sweepOutcomeSchema } from "../result/sweep.ts";
 import { progressSchema, runStatusSchema } from "./status.ts";
 
 /** The Result JSON's environment as a run stores it, with the run's noise figures alongside. */
@@ -40,6 +41,10 @@ export const runViewSchema = z
       .describe(
         "The Result JSON entries, one per format variant, in the order format, variant, registry id.",
       ),
+    sweep: sweepOutcomeSchema
+      .nullable()
+      .optional()
+      .describe("The size sweep's points when the run asked for one (options.sweep), once completed."),
   })
   .meta({ id: "Run" });
 export type RunView = z.infer<typeof runViewSchema>;

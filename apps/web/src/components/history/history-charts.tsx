@@ -2,20 +2,7 @@
 
 import { formatBytes, formatNs } from "@wirebench/contracts/units";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { chartTooltip } from "@/components/chart-style";
-
-const palette = [
-  "#2563eb",
-  "#16a34a",
-  "#d97706",
-  "#9333ea",
-  "#dc2626",
-  "#0891b2",
-  "#65a30d",
-  "#c026d3",
-  "#ea580c",
-  "#4f46e5",
-];
+import { chartTooltip, lineColors } from "@/components/chart-style";
 
 /** Size and decode time per format across a branch's runs (one line per format). */
 export function HistoryCharts({
@@ -40,7 +27,7 @@ export function HistoryCharts({
               key={f}
               dataKey={`${f}:${metric}`}
               name={f}
-              stroke={palette[i % palette.length]}
+              stroke={lineColors[i % lineColors.length]}
               dot
               isAnimationActive={false}
               connectNulls

@@ -11,6 +11,7 @@ import { RunSizeChart } from "./run-size-chart";
 import { SchemaPanel } from "./schema-panel";
 import { ShippedPanel } from "./shipped-panel";
 import { Summary } from "./summary";
+import { SweepPanel } from "./sweep-panel";
 import { TimingChart } from "./timing-chart";
 import type { RunData } from "./types";
 
@@ -43,6 +44,7 @@ export function RunResults({ run, rows, pending }: { run: RunData; rows: FormatR
       {!pending && <ParetoChart rows={rows} />}
       <ShippedPanel entries={entries} />
       {!pending && <CostModel rows={rows} entries={entries} />}
+      {!pending && <SweepPanel sweep={run.sweep} />}
       <ResultsTable rows={rows} pending={pending} />
       <AttributionPanel entries={entries} />
       <FidelityPanel entries={entries} />

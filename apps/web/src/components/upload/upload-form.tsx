@@ -37,10 +37,11 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
   const [rootType, setRootType] = useState("");
   const [selected, setSelected] = useState<Set<string>>(() => new Set(formats.map((f) => f.id)));
   const [quick, setQuick] = useState(false);
+  const [sweepSizes, setSweepSizes] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const create = useMutation(trpc.runs.create.mutationOptions());
   const formatIds = formats.map((f) => f.id);
-  const input = uploadInput({ text, sampleFormat, schema, rootType, selected, formatIds, quick });
+  const input = uploadInput({ text, sampleFormat, schema, rootType, selected, formatIds, quick, sweepSizes });
   const size = requestBytes(input);
 
   async function takeFile(file: File) {
@@ -167,6 +168,17 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
       <label>
         <input type="checkbox" checked={quick} onChange={(e) => setQuick(e.target.checked)} /> quick (coarse
         timings in seconds)
+      </label>
+      <label>
+        Size sweep (optional): grow the largest array to{" "}
+        <input
+          type="text"
+          value={sweepSizes}
+          placeholder="10,1000,100000"
+          onChange={(e) => setSweepSizes(e.target.value)}
+          data-testid="sweep-sizes"
+        />{" "}
+        elements
       </label>
       {problem && (
         <p className="error" role="alert" data-testid="upload-error">

@@ -11,6 +11,8 @@ export interface UploadState {
   selected: ReadonlySet<string>;
   formatIds: string[];
   quick: boolean;
+  /** Sizes of a size sweep, comma-separated ("10,1000,100000"); blank: no sweep. */
+  sweepSizes?: string;
 }
 
 /**
@@ -35,6 +37,15 @@ export function uploadInput(s: UploadState) {
     // Registry order, so a run's requested formats read the same way as the picker.
     formats:
       s.selected.size === s.formatIds.length ? undefined : s.formatIds.filter((id) => s.selected.has(id)),
-    options: { quick: s.quick },
+    options: { quick: s.quick, ...sweepOption(s.sweepSizes) },
   };
+}
+
+/** `options.sweep` from the form's sizes box; the server checks the numbers and their limits. */
+function sweepOption(text: string | undefined) {
+  const parts = (text ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return parts.length ? { sweep: { sizes: parts.map((p) => Number(p.replace(/_/g, ""))) } } : {};
 }

@@ -6,6 +6,7 @@ import {
   progressSchema,
   type RunView,
   runEnvironmentSchema,
+  sweepOutcomeSchema,
 } from "@wirebench/contracts";
 import { z } from "zod";
 import { AppError } from "../app-error.ts";
@@ -42,6 +43,8 @@ export async function getRun(services: Services, id: string): Promise<RunView & 
     message: run.message,
     environment: storedEnvironment(run.environment),
     schema: irSchema.safeParse(run.ir).data ?? null,
+    // A stored sweep that no longer matches the contract is left out rather than sent malformed.
+    sweep: sweepOutcomeSchema.safeParse(run.sweep).data ?? null,
     // The stored IR keeps the importer's limitations; the Result JSON shows them at the top.
     ...limitationsOf(run.ir),
     formats: run.results.map(storedEntry),

@@ -1,3 +1,4 @@
+import { parseSweepSizes } from "@wirebench/codecs/sweep-sizes";
 import type { CreateRunRequest } from "@wirebench/contracts";
 import {
   checkRunInput,
@@ -23,6 +24,20 @@ function checkFormats(formats: string[] | undefined): void {
   if (!formats?.length) return;
   if (checkFormatNames(formats, "formats").length === 0)
     throw bad("formats: no format named; leave formats out to run them all.");
+}
+
+/** A size sweep's sizes within WIREBENCH_SWEEP_MAX_SIZE and WIREBENCH_SWEEP_MAX_POINTS, or 400. */
+function checkSweep(env: WebEnv, sweep: CreateRunRequest["options"]["sweep"]): void {
+  if (!sweep) return;
+  try {
+    parseSweepSizes(
+      sweep.sizes,
+      { maxSize: env.WIREBENCH_SWEEP_MAX_SIZE, maxPoints: env.WIREBENCH_SWEEP_MAX_POINTS },
+      "options.sweep.sizes",
+    );
+  } catch (err) {
+    throw bad((err as Error).message);
+  }
 }
 
 /** The limits a run is validated against; stored with the run so the worker applies the same ones. */
@@ -55,6 +70,7 @@ export async function validateRunInput(
   sampleText: string | undefined,
 ): Promise<void> {
   checkFormats(req.formats);
+  checkSweep(env, req.options.sweep);
   const input: RunInputToCheck = {
     ...(req.schema ? { schema: req.schema } : {}),
     ...(sampleText !== undefined ? { sampleText } : {}),
