@@ -1,9 +1,9 @@
 "use client";
 
 import type { SweepOutcome, SweepResult } from "@wirebench/contracts/result";
+import { formatBytes, formatNs } from "@wirebench/contracts/units";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { chartTooltip, lineColors } from "@/components/chart-style";
-import { formatBytes, formatNs } from "@/lib/run-metrics";
 
 /** One row per size, one column per format, for Recharts' lines (log axes need values > 0). */
 export function sweepSeries(
