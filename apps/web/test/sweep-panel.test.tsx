@@ -1,5 +1,6 @@
-import { loadDataset, runSweep } from "@wirebench/codecs";
+import { runSweep } from "@wirebench/codecs";
 import type { SweepResult } from "@wirebench/contracts";
+import { loadDataset } from "@wirebench/schemas";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SweepPanel, sweepSeries } from "../src/components/run/sweep-panel.tsx";
