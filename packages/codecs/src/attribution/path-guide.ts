@@ -25,6 +25,11 @@ export class PathGuide {
       const field = t.fields.find((f) => f.name === key) ?? t.fields.find((f) => jsonName(f.name) === key);
       if (field) return new PathGuide(joinPath(this.path, field.name), field.type);
     }
+    // Where the IR has a list but the text an object, the object is a wrapper an encoding adds around
+    // a list inside a list (Protobuf JSON's `{"items": [...]}`) or an XML element named by its index
+    // (`<0>`): it adds no segment.
+    if (t?.kind === "array" && key === "items") return this;
+    if (t?.kind === "array" && /^\d+$/.test(key)) return this.item();
     return new PathGuide(joinPath(this.path, key), undefined);
   }
 

@@ -11,7 +11,7 @@ import type { Tally } from "./tally.ts";
  */
 export function walkYaml(bytes: Uint8Array, guide: PathGuide, tally: Tally): void {
   const text = Buffer.from(bytes).toString("utf8");
-  const doc = parseDocument(text);
+  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
   if (doc.errors.length > 0) throw new Error(`YAML: ${doc.errors[0]?.message}`);
   const labels = new ByteLabels(bytes.length, guide.path, "structure");
   const offsets = byteOffsets(text);

@@ -45,4 +45,17 @@ describe("attribution of a tiny message, byte by byte", () => {
     expect(p).toMatchObject({ "(framing)": 4, a: 3, b: 4, "(lengths)": 2 });
     expect(Object.keys(p).sort()).toEqual(["(framing)", "(keys)", "(lengths)", "a", "b"]);
   });
+
+  it("a list inside a list adds no path segment, though XML names its elements by index and Protobuf JSON wraps it", async () => {
+    const nested = { text: '{"c":[[1,2],[3]]}' };
+    const xml = (await attribute(entryOf("xml"), nested)) as Attributed;
+    // <root> | <c> <0>1</0> <1>2</1> </c> | <c> <0>3</0> </c> | </root>
+    expect(Object.fromEntries(xml.entries.map((e) => [e.path, e.bytes]))).toEqual({
+      c: 3,
+      "(keys)": 35,
+      "(framing)": 13,
+    });
+    const protoJson = (await attribute(entryOf("protobuf-json"), nested)) as Attributed;
+    expect(protoJson.entries.map((e) => e.path).sort()).toEqual(["(keys)", "(structure)", "c"]);
+  });
 });
