@@ -2,52 +2,9 @@ import { TypeNames } from "../infer/decide-type.ts";
 import type { IrSchema, IrType, Limitation, RecordType } from "../ir.ts";
 import { defaultParseLimits } from "../parse/limits.ts";
 import { checkJsonShape } from "../parse/parse-json-lossless.ts";
+import { bound, formats, integerOfRange } from "./json-schema-numbers.ts";
+import { isObjectSchema, type Js, mergeAllOf, resolvePointer } from "./json-schema-pointers.ts";
 import { recursiveTypeError, SchemaImportError } from "./schema-import-error.ts";
-
-type Js = { [k: string]: unknown } | boolean;
-
-const formats: Record<string, IrType> = {
-  int8: { kind: "int32" },
-  int16: { kind: "int32" },
-  int32: { kind: "int32" },
-  int64: { kind: "int64" },
-  uint8: { kind: "uint32" },
-  uint16: { kind: "uint32" },
-  uint32: { kind: "uint32" },
-  uint64: { kind: "uint64" },
-  float: { kind: "float32" },
-  double: { kind: "float64" },
-};
-
-const INT32: [bigint, bigint] = [-(2n ** 31n), 2n ** 31n - 1n];
-
-/**
- * The narrowest IR integer for a range both ends of which the schema bounds (minimum/maximum or the
- * exclusive forms, or the values of an integer enum): unsigned when it cannot be negative (0..255 is
- * uint32), int32 when it fits, else 64 bits. Without both bounds an integer is int64.
- */
-function integerOfRange(lo: bigint | undefined, hi: bigint | undefined): IrType {
-  if (lo === undefined || hi === undefined) return { kind: "int64" };
-  if (lo >= 0n) return { kind: hi < 2n ** 32n ? "uint32" : "uint64" };
-  return { kind: lo >= INT32[0] && hi <= INT32[1] ? "int32" : "int64" };
-}
-
-/** A bound as an integer: inclusive as written, exclusive moved inward (JSON Schema's two forms). */
-function bound(s: Record<string, unknown>, key: "minimum" | "maximum"): bigint | undefined {
-  const exclusive = key === "minimum" ? "exclusiveMinimum" : "exclusiveMaximum";
-  const step = key === "minimum" ? 1 : -1;
-  const inclusive = typeof s[key] === "number" ? (s[key] as number) : undefined;
-  // draft-04's boolean exclusiveMinimum qualifies `minimum`; draft-06+ gives the bound itself.
-  const ex =
-    typeof s[exclusive] === "number"
-      ? (s[exclusive] as number)
-      : s[exclusive] === true
-        ? inclusive
-        : undefined;
-  const round = (n: number) => BigInt(key === "minimum" ? Math.ceil(n) : Math.floor(n));
-  if (ex !== undefined && Number.isFinite(ex)) return round(ex) + BigInt(Number.isInteger(ex) ? step : 0);
-  return inclusive !== undefined && Number.isFinite(inclusive) ? round(inclusive) : undefined;
-}
 
 /**
  * JSON Schema (draft-07 or 2020-12) with local $refs (`#/$defs/…`, `#/definitions/…`, nested `$defs`
@@ -85,76 +42,15 @@ export function importJsonSchema(text: string): IrSchema {
   const limit = (code: string, detail: string) =>
     limitations.push({ code, path: path[path.length - 1] ?? rootName, detail });
 
-  // Any local JSON Pointer is followed, so a $ref into a nested `$defs` (#/$defs/A/$defs/B) works as
-  // well as the usual #/$defs/B; the type is named after the pointer's last segment.
-  const resolve = (ref: string): { node: Js; name: string } => {
-    // `#` is the whole document: a schema that nests itself (sourcemap-v3's `"map": {"$ref": "#"}`).
-    if (ref === "#") return { node: doc as Js, name: rootName };
-    if (!ref.startsWith("#/"))
-      throw new SchemaImportError(
-        `unsupported $ref ${ref}: only references inside the same document (#, #/$defs/…) are followed`,
-      );
-    const segments = ref
-      .slice(2)
-      .split("/")
-      .map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"));
-    let node: unknown = doc;
-    for (const key of segments) {
-      node =
-        typeof node === "object" && node !== null && Object.hasOwn(node, key)
-          ? (node as Record<string, unknown>)[key]
-          : undefined;
-    }
-    if (node === undefined) throw new SchemaImportError(`$ref ${ref} points nowhere`);
-    if ((typeof node !== "object" && typeof node !== "boolean") || node === null || Array.isArray(node))
-      throw new SchemaImportError(`$ref ${ref} does not point to a schema`);
-    return { node: node as Js, name: segments[segments.length - 1]! };
-  };
+  const resolve = (ref: string) => resolvePointer(doc, rootName, ref);
   // Object schemas reached through a $ref and still being converted: their fields may refer back.
   const records = new Map<string, { rec: RecordType; used: boolean }>();
-  const isObjectSchema = (n: Js): n is { [k: string]: unknown } =>
-    typeof n === "object" &&
-    !n.allOf &&
-    !n.anyOf &&
-    !n.oneOf &&
-    n.$ref === undefined &&
-    n.nullable !== true &&
-    (n.type === undefined || n.type === "object") &&
-    typeof n.properties === "object" &&
-    n.properties !== null &&
-    Object.keys(n.properties).length > 0;
   const nullable = (t: IrType): IrType => (t.kind === "nullable" ? t : { kind: "nullable", type: t });
-
-  /**
-   * `allOf` as one schema: every branch's keywords together (a $ref branch read where it points),
-   * `properties` and `required` united, the first branch's value for any other keyword.
-   */
-  const mergeAllOf = (s: { [k: string]: unknown }): { [k: string]: unknown } => {
-    const { allOf, ...rest } = s;
-    const parts = [rest, ...(allOf as Js[])].map((b) => {
-      if (typeof b !== "object") return {};
-      const r = typeof b.$ref === "string" ? (resolve(b.$ref).node as Js) : b;
-      if (typeof r !== "object") return {};
-      return Array.isArray(r.allOf) ? mergeAllOf(r) : r;
-    });
-    const merged: { [k: string]: unknown } = {};
-    const properties: Record<string, unknown> = {};
-    const required = new Set<string>();
-    for (const part of parts) {
-      for (const [k, v] of Object.entries(part)) {
-        if (k === "properties" && typeof v === "object" && v) Object.assign(properties, v);
-        else if (k === "required" && Array.isArray(v)) for (const r of v) required.add(String(r));
-        else if (k !== "$ref" && !(k in merged)) merged[k] = v;
-      }
-    }
-    if (Object.keys(properties).length > 0) merged.properties = properties;
-    if (required.size > 0) merged.required = [...required];
-    return merged;
-  };
 
   const convert = (s: Js, hint: string): IrType => {
     if (s === true || s === false || Object.keys(s).length === 0) return { kind: "any" };
-    if (Array.isArray(s.allOf) && s.allOf.length > 0) return convert(mergeAllOf(s), String(s.title ?? hint));
+    if (Array.isArray(s.allOf) && s.allOf.length > 0)
+      return convert(mergeAllOf(s, resolve), String(s.title ?? hint));
     if (s.nullable === true) {
       // OpenAPI 3.0's way of saying `null` is allowed too.
       const { nullable: _, ...rest } = s;

@@ -8,90 +8,26 @@ import {
   totalObjectsLimit,
 } from "../parse/limits.ts";
 import { JsonInputError, parseNumber } from "../parse/parse-json-lossless.ts";
+import { type Acc, countArray, countObject, countScalar, newAcc, type Scalar } from "./accumulate.ts";
 import {
-  type Acc,
-  countArray,
-  countKey,
-  countObject,
-  countScalar,
-  type KeySlot,
-  newAcc,
-  type Scalar,
-} from "./accumulate.ts";
-import {
-  addMember,
-  fingerprintMember,
-  fingerprintObject,
-  fingerprintScalar,
-  fingerprintString,
-  indexKey,
-} from "./value-fingerprint.ts";
-
-// What a frame expects next.
-const keyOrEnd = 0;
-const key = 1;
-const colon = 2;
-const memberValue = 3;
-const commaOrEndOfObject = 4;
-const itemOrEnd = 5;
-const item = 6;
-const commaOrEndOfArray = 7;
-
-interface Member {
-  slot: KeySlot;
-  keyFingerprint: number;
-  /** The value's fingerprint, once read. */
-  value: number;
-}
-
-/** One open object or array. */
-interface Frame {
-  isObject: boolean;
-  expect: number;
-  /** Where the next value is counted: the key's position, the items' position, or a scratch one. */
-  target: Acc;
-  /** The objects' position, whose keys the members count in. */
-  acc: Acc;
-  members: Map<string, Member>;
-  member: Member | null;
-  /** A key seen before in this object, whose value must equal the first (see value-fingerprint.ts). */
-  repeated: { key: string; offset: number; first: number } | null;
-  hasIndexKeys: boolean;
-  colons: number;
-  items: number;
-  /** Sum of the member fingerprints so far. */
-  sum: number;
-}
-
-const arrayIndexRe = /^(0|[1-9]\d*)$/;
-const isArrayIndex = (k: string) => arrayIndexRe.test(k) && Number(k) < 2 ** 32 - 1;
-
-function indicesFirst(members: Map<string, Member>): Member[] {
-  const indices = [...members.keys()].filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
-  const rest = [...members].filter(([k]) => !isArrayIndex(k));
-  return [...indices.map((k) => members.get(k)!), ...rest.map(([, m]) => m)];
-}
-
-function describe(type: TokenType): string {
-  if (type === TokenType.NULL) return "null";
-  if (type === TokenType.TRUE || type === TokenType.FALSE) return "a boolean";
-  if (type === TokenType.NUMBER) return "a number";
-  if (type === TokenType.STRING) return "a string";
-  return type === TokenType.LEFT_BRACKET ? "an array" : "an object";
-}
-
-const firstChars: Partial<Record<TokenType, string>> = {
-  [TokenType.LEFT_BRACE]: "{",
-  [TokenType.RIGHT_BRACE]: "}",
-  [TokenType.LEFT_BRACKET]: "[",
-  [TokenType.RIGHT_BRACKET]: "]",
-  [TokenType.COLON]: ":",
-  [TokenType.COMMA]: ",",
-  [TokenType.TRUE]: "t",
-  [TokenType.FALSE]: "f",
-  [TokenType.NULL]: "n",
-  [TokenType.STRING]: '"',
-};
+  closeMember,
+  colon,
+  commaOrEndOfArray,
+  commaOrEndOfObject,
+  describe,
+  expectedWords,
+  type Frame,
+  firstChars,
+  indicesFirst,
+  item,
+  itemOrEnd,
+  key,
+  keyOrEnd,
+  memberValue,
+  newFrame,
+  openMember,
+} from "./token-frames.ts";
+import { fingerprintObject, fingerprintScalar } from "./value-fingerprint.ts";
 
 /**
  * The one implementation of the inference's reading of a sample: JSON tokens in, the merged Acc
@@ -161,7 +97,8 @@ export class TokenAccumulator implements TokenSink {
   /** Keys, colons, commas and closing brackets; false for what may only be a value. */
   private structural(frame: Frame, type: TokenType, value: string | boolean | null, offset: number): boolean {
     const e = frame.expect;
-    if (type === TokenType.STRING && (e === keyOrEnd || e === key)) this.key(frame, value as string, offset);
+    if (type === TokenType.STRING && (e === keyOrEnd || e === key))
+      openMember(frame, value as string, offset);
     else if (type === TokenType.RIGHT_BRACE && (e === keyOrEnd || e === commaOrEndOfObject))
       this.closeObject(frame);
     else if (type === TokenType.RIGHT_BRACKET && (e === itemOrEnd || e === commaOrEndOfArray))
@@ -252,36 +189,7 @@ export class TokenAccumulator implements TokenSink {
       throw new JsonErrorAt(this.depth.head, offset, this.depth.tail);
     if (isObject && ++this.objectCount > this.limits.maxTotalObjects)
       throw new JsonErrorAt(this.totalObjects.head, offset, this.totalObjects.tail);
-    this.stack.push({
-      isObject,
-      expect: isObject ? keyOrEnd : itemOrEnd,
-      target,
-      acc,
-      members: new Map(),
-      member: null,
-      repeated: null,
-      hasIndexKeys: false,
-      colons: 0,
-      items: 0,
-      sum: 0,
-    });
-  }
-
-  private key(frame: Frame, k: string, offset: number): void {
-    frame.expect = colon;
-    const seen = frame.members.get(k);
-    if (seen) {
-      // The data keeps one value for the key: the repeated one is read (for errors) but not counted.
-      frame.repeated = { key: k, offset, first: seen.value };
-      frame.target = newAcc();
-      return;
-    }
-    const slot = countKey(frame.acc, k);
-    const member: Member = { slot, keyFingerprint: fingerprintString(k), value: 0 };
-    frame.members.set(k, member);
-    frame.member = member;
-    frame.target = slot.acc;
-    if (!frame.hasIndexKeys && isArrayIndex(k)) frame.hasIndexKeys = true;
+    this.stack.push(newFrame(isObject, acc, target));
   }
 
   /** A value ended: it becomes a member of the enclosing object or array, or a message. */
@@ -292,26 +200,7 @@ export class TokenAccumulator implements TokenSink {
       this.messages++;
       return;
     }
-    if (frame.isObject) {
-      frame.expect = commaOrEndOfObject;
-      const { repeated } = frame;
-      if (repeated) {
-        if (repeated.first !== fingerprint)
-          throw new JsonErrorAt(
-            "invalid JSON",
-            repeated.offset + 1,
-            `: Duplicate key '${repeated.key}' encountered`,
-          );
-        frame.repeated = null;
-        return;
-      }
-      const member = frame.member!;
-      member.value = fingerprint;
-      frame.sum = addMember(frame.sum, fingerprintMember(member.keyFingerprint, fingerprint));
-    } else {
-      frame.expect = commaOrEndOfArray;
-      frame.sum = addMember(frame.sum, fingerprintMember(indexKey(frame.items++), fingerprint));
-    }
+    closeMember(frame, fingerprint);
   }
 
   /**
@@ -344,32 +233,6 @@ export class TokenAccumulator implements TokenSink {
 
   /** What was expected where something else came, in lossless-json's words. */
   private expected(got: string): string {
-    const frame = this.stack.at(-1);
-    if (!frame) return this.topDone ? `Expected end of input ${got}` : `JSON value expected ${got}`;
-    const atEnd = got === reachedEnd;
-    switch (frame.expect) {
-      case keyOrEnd:
-        return atEnd
-          ? `Quoted object key or end of object '}' expected ${got}`
-          : `Quoted object key expected ${got}`;
-      case key:
-        return `Quoted object key expected ${got}`;
-      case colon:
-        return `Colon ':' expected after property name ${got}`;
-      case memberValue:
-        return "Object value expected after ':'";
-      case commaOrEndOfObject:
-        return atEnd
-          ? `Quoted object key or end of object '}' expected ${got}`
-          : `Comma ',' expected after value ${got}`;
-      case itemOrEnd:
-      case commaOrEndOfArray:
-        if (atEnd) return `Array item or end of array ']' expected ${got}`;
-        return frame.expect === itemOrEnd
-          ? `Array item expected ${got}`
-          : `Comma ',' expected after value ${got}`;
-      default:
-        return `Array item expected ${got}`;
-    }
+    return expectedWords(this.stack.at(-1), this.topDone, got);
   }
 }
