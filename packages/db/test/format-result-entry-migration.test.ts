@@ -1,10 +1,11 @@
 import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listMigrations, migrate, migrationsDir } from "../src/migrate.ts";
 import { createTestDatabase, type TestDatabase } from "../src/testing.ts";
+import { queryOnce } from "./query-once.ts";
 
 /**
  * format_results keeps only the Result JSON entry (`detail`): a row written before `detail` existed
@@ -18,15 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
-async function query<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
-  const c = new pg.Client({ connectionString: db.url });
-  await c.connect();
-  try {
-    return (await c.query<T>(sql)).rows;
-  } finally {
-    await c.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(sql: string) => queryOnce<T>(db.url, sql);
 
 describe(entryOnly, () => {
   it("builds the entry of a legacy row from its columns, then drops them", async () => {

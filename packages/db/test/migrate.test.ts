@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listMigrations, migrate, migrationsDir } from "../src/migrate.ts";
 import { createTestDatabase, type TestDatabase } from "../src/testing.ts";
+import { queryOnce } from "./query-once.ts";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -11,15 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
-async function query<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
-  const c = new pg.Client({ connectionString: db.url });
-  await c.connect();
-  try {
-    return (await c.query<T>(sql)).rows;
-  } finally {
-    await c.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(sql: string) => queryOnce<T>(db.url, sql);
 
 describe("migrate", () => {
   it("applies every migration once and records it the way Prisma Migrate does", async () => {
