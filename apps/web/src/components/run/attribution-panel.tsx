@@ -46,7 +46,7 @@ export function AttributionPanel({ entries }: { entries: Entry[] }) {
   return (
     <section aria-label="Where the bytes go" data-testid="attribution-panel">
       <h3>Where the bytes go</h3>
-      <p data-testid="costliest-fields">
+      <p data-testid="costliest-fields" style={{ overflowWrap: "anywhere" }}>
         {costliest.everywhere ? (
           <>
             Costliest field in every format: <code>{costliest.everywhere}</code>.{" "}
@@ -87,7 +87,8 @@ export function AttributionPanel({ entries }: { entries: Entry[] }) {
             />
             <YAxis type="category" dataKey="key" width={130} tick={{ fontSize: 12 }} />
             <Tooltip {...chartTooltip} cursor={barCursor} formatter={(v) => formatBytes(Number(v))} />
-            <Legend />
+            {/* Field paths are long and have no spaces: let them wrap on a phone. */}
+            <Legend wrapperStyle={{ overflowWrap: "anywhere" }} />
             {series.map((s) => (
               <Bar
                 key={s}
