@@ -27,4 +27,11 @@ describe("runComparison reports where the bytes go", () => {
     // JSON's bytes are the sample's own minified text: its keys are a large share of it.
     expect(byId.json?.attribution?.find((e) => e.path === "(keys)")?.bytes).toBeGreaterThan(100);
   }, 120_000);
+
+  it("keeps the attribution in the final entry of a timed run", async () => {
+    const result = await runComparison(loadDataset(addressBook), { quick: true, formats: ["protobuf"] });
+    const f = result.formats[0];
+    expect(f?.encode?.medianNs).toBeGreaterThan(0);
+    expect(sum(f?.attribution ?? [])).toBe(228);
+  }, 300_000);
 });
