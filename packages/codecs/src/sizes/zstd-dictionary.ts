@@ -11,7 +11,7 @@ export const DICTIONARY_MIN_MESSAGES = 20;
 /** Share of the messages (the first ones) a dictionary is trained on; it is measured on the rest. */
 export const DICTIONARY_TRAIN_SHARE = 0.5;
 /** At most this many messages are written out for training (zstd reads one file per sample). */
-export const DICTIONARY_MAX_TRAINING_MESSAGES = 5000;
+export const DICTIONARY_MAX_TRAINING_MESSAGES = 2000;
 /** zstd's own default dictionary size (--maxdict), the ceiling; smaller datasets get a tenth of the training bytes. */
 export const DICTIONARY_MAX_BYTES = 112_640;
 /** A dictionary smaller than this is not worth training. */
