@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest";
 import { inferDataset } from "../src/infer/infer-dataset.ts";
 import { type InferOptions, inferSchema, inferSchemaStream } from "../src/infer/infer-schema.ts";
 import type { IrSchema, RecordType } from "../src/ir.ts";
-import { sliceChars } from "../src/parse/json-token-stream.ts";
 import { JsonInputError, parseJsonLossless } from "../src/parse/parse-json-lossless.ts";
+import { sliceChars } from "../src/parse/token-sink.ts";
 
 const fixtureDir = new URL("./fixtures/", import.meta.url);
 const samples: [string, () => string][] = [

@@ -1,4 +1,4 @@
-import type { EnumType, IrSchema, IrType, RecordField, RecordType } from "../ir.ts";
+import type { IrSchema, IrType, RecordField, RecordType } from "../ir.ts";
 import { type IdentifierRules, IdentifierScope, styleName } from "../naming/identifiers.ts";
 import { setOwn } from "../naming/set-own.ts";
 import type { AdaptedSchema, IdlCapabilities, IdlNaming, Rename } from "./adapted-schema.ts";

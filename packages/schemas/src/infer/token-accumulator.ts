@@ -1,4 +1,3 @@
-import { JsonErrorAt, reachedEnd, type TokenSink, TokenType } from "../parse/json-token-stream.ts";
 import {
   depthLimit,
   keysLimit,
@@ -8,6 +7,7 @@ import {
   totalObjectsLimit,
 } from "../parse/limits.ts";
 import { JsonInputError, parseNumber } from "../parse/parse-json-lossless.ts";
+import { JsonErrorAt, reachedEnd, type TokenSink, TokenType } from "../parse/token-sink.ts";
 import { type Acc, countArray, countObject, countScalar, newAcc, type Scalar } from "./accumulate.ts";
 import {
   closeMember,

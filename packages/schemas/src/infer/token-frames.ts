@@ -1,4 +1,4 @@
-import { JsonErrorAt, reachedEnd, TokenType } from "../parse/json-token-stream.ts";
+import { JsonErrorAt, reachedEnd, TokenType } from "../parse/token-sink.ts";
 import { type Acc, countKey, type KeySlot, newAcc } from "./accumulate.ts";
 import { addMember, fingerprintMember, fingerprintString, indexKey } from "./value-fingerprint.ts";
 

@@ -1,78 +1,29 @@
-import { Tokenizer, TokenizerError, TokenType } from "@streamparser/json";
+import { TokenizerError } from "@streamparser/json";
+import { brokenToken } from "./broken-token.ts";
 import { JsonInputError } from "./parse-json-lossless.ts";
-
-export { TokenType };
-
-/** Characters encoded and tokenized at once, so a large input is never copied whole into bytes. */
-export const sliceChars = 64 * 1024;
-
-/** What the token stream drives: syntax beyond single tokens, limits, and whatever is built. */
-export interface TokenSink {
-  /** No token of the current message (the document, or the current NDJSON line) has come yet. */
-  readonly atMessageStart: boolean;
-  /** The earliest offset an error may still be reported at (a repeated key while its value is read). */
-  readonly pinned: number;
-  /** A token at a byte offset of the UTF-8 input; a number's value is its source text. */
-  token(type: TokenType, value: string | boolean | null, offset: number): void;
-  /** Whether a token that begins with this character may stand here (a value, or a key). */
-  accepts(first: string): boolean;
-  /** What stands at a byte offset may not stand there (`got` says what it is); always throws. */
-  unexpected(offset: number, got: string): never;
-  /** The input ended (`offset` is its length in bytes). */
-  end(offset: number): void;
-}
-
-/** An error the token stream reports as `${head} at line L, column C${tail}`. */
-export class JsonErrorAt extends Error {
-  constructor(
-    readonly head: string,
-    readonly offset: number,
-    readonly tail = "",
-  ) {
-    super(head + tail);
-  }
-}
-
-export const reachedEnd = "but reached end of input";
-
-export interface TokenStreamOptions {
-  ndjson: boolean;
-  maxInputChars: number;
-}
-
-class RawNumberTokenizer extends Tokenizer {
-  /** The source text of the number token just read; its value is passed on as this text. */
-  numberText = "";
-  // Integer or float, and the exact value beyond 2^53, are decided from the source text, so the number
-  // the tokenizer would hand on is not made; the text is taken from numberText in onToken instead.
-  protected override parseNumber(text: string): number {
-    this.numberText = text;
-    return Number.NaN;
-  }
-
-  /**
-   * Where the token being read began: the tokenizer keeps it in a field it does not publish (the
-   * lockfile pins the version this was checked on), so it is read and checked, not assumed.
-   */
-  tokenStart(): number {
-    const offset: unknown = Reflect.get(this, "offset");
-    if (typeof offset !== "number") throw new Error("@streamparser/json no longer keeps a token's offset");
-    return offset;
-  }
-}
-
-/** Where one written piece of text starts, so a byte offset in it maps back to line and column. */
-interface Checkpoint {
-  text: string;
-  byte: number;
-  char: number;
-  line: number;
-  lineStart: number;
-}
-
-const primer = "0 ";
-
-const utf8Length = (s: string): number => Buffer.byteLength(s, "utf8");
+import {
+  overlongLineError,
+  overlongLineIn,
+  primedTokenizer,
+  primer,
+  type RawNumberTokenizer,
+} from "./raw-number-tokenizer.ts";
+import {
+  type Checkpoint,
+  isHighSurrogate,
+  locatedError,
+  type Position,
+  positionOf,
+  slices,
+  sourceAt,
+} from "./source-positions.ts";
+import {
+  JsonErrorAt,
+  reachedEnd,
+  sliceChars,
+  type TokenSink,
+  type TokenStreamOptions,
+} from "./token-sink.ts";
 
 /**
  * Feeds text to @streamparser/json's tokenizer piece by piece and turns every failure into a
@@ -116,12 +67,7 @@ export class JsonTokenFeeder {
       this.heldHighSurrogate = text.slice(-1);
       text = text.slice(0, -1);
     }
-    for (let i = 0; i < text.length; ) {
-      let end = Math.min(i + sliceChars, text.length);
-      if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
-      this.piece(text.slice(i, end));
-      i = end;
-    }
+    for (const piece of slices(text, sliceChars)) this.piece(piece);
   }
 
   end(): void {
@@ -142,24 +88,11 @@ export class JsonTokenFeeder {
 
   /** A fresh tokenizer from the current position on (at the start, or after a blank NDJSON line). */
   private restart(): void {
-    const tokenizer = new RawNumberTokenizer({
-      stringBufferSize: 64 * 1024,
-      numberBufferSize: 64,
-      ...(this.opts.ndjson ? { separator: "\n" } : {}),
-    });
-    // Until its first string, number or literal the tokenizer skips a byte-order mark wherever one
-    // comes (` \uFEFF{}`, `{\uFEFF"a":1}`); parseJsonSource refuses it, so a number it never reports
-    // gets it past that state.
-    tokenizer.onToken = () => {};
-    tokenizer.write(primer);
-    tokenizer.onToken = ({ token, value, offset }) => {
+    const tokenizer = primedTokenizer(this.opts.ndjson, (token, value, offset) => {
       const at = this.base + offset;
       this.lastToken = at;
-      const text = token === TokenType.NUMBER ? tokenizer.numberText : value;
-      if (typeof text !== "string" && typeof text !== "boolean" && text !== null)
-        throw new Error(`the tokenizer passed a ${typeof text} as a token's value`);
-      this.sink.token(token, text, at);
-    };
+      this.sink.token(token, value, at);
+    });
     this.base = this.bytes - primer.length;
     this.tokenizer = tokenizer;
   }
@@ -174,13 +107,7 @@ export class JsonTokenFeeder {
     const fits = this.checkLength(text);
     const fed = fits < text.length ? text.slice(0, fits) : text;
     if (fed) {
-      const checkpoint: Checkpoint = {
-        text: fed,
-        byte: this.bytes,
-        char: this.chars,
-        line: this.line,
-        lineStart: this.lineStart,
-      };
+      const checkpoint: Checkpoint = { ...this.current(), text: fed };
       this.checkpoints.push(checkpoint);
       const { written } = this.encoder.encodeInto(fed, this.encoded);
       try {
@@ -201,7 +128,7 @@ export class JsonTokenFeeder {
   }
 
   /** Moves the position past text that was consumed. */
-  private advance(text: string, bytes = utf8Length(text)): void {
+  private advance(text: string, bytes = Buffer.byteLength(text, "utf8")): void {
     for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) {
       this.line++;
       this.lineStart = this.chars + i + 1;
@@ -221,18 +148,10 @@ export class JsonTokenFeeder {
         throw new JsonInputError(`input is longer than ${max} characters (limit maxInputChars)`);
       return text.length;
     }
-    let lineStart = this.lineStart - this.chars;
-    let line = this.line;
-    for (let nl = text.indexOf("\n"); ; nl = text.indexOf("\n", nl + 1)) {
-      const end = nl < 0 ? text.length : nl;
-      if (end - lineStart > max) {
-        this.overlongLine = { line, length: 0 };
-        return Math.max(lineStart, 0);
-      }
-      if (nl < 0) return text.length;
-      lineStart = nl + 1;
-      line++;
-    }
+    const over = overlongLineIn(text, this.lineStart - this.chars, this.line, max);
+    if (!over) return text.length;
+    this.overlongLine = { line: over.line, length: 0 };
+    return over.fits;
   }
 
   /** Counts the rest of a line that is over the limit, to name its length as parseJsonSource does. */
@@ -246,12 +165,7 @@ export class JsonTokenFeeder {
   }
 
   private refuseOverlongLine(): never {
-    const { line, length } = this.overlongLine!;
-    const max = this.opts.maxInputChars;
-    throw new JsonInputError(
-      `line ${line}: input is ${length} characters; the limit is ${max} (limit maxInputChars)`,
-      line,
-    );
+    throw overlongLineError(this.overlongLine!, this.opts.maxInputChars);
   }
 
   /** After a complaint about non-JSON whitespace: blank to the end (or line end) means no complaint. */
@@ -291,15 +205,8 @@ export class JsonTokenFeeder {
       // the token that should not be there, reported where it begins; so is an unfinished `true`.
       if (!this.sink.accepts(first) || /[tfn]/.test(first))
         return this.unexpected(start, `but got '${first}'`);
-      if (inToken === "NUMBER")
-        // JSON numbers are ASCII: as many characters as bytes.
-        return invalid(at, `Invalid number '${this.source(start, at - start)}', expecting a digit ${got}`);
-      if (got === reachedEnd) return invalid(at, `End of string '"' expected ${reachedEnd}`);
-      if (state === "STRING_AFTER_BACKSLASH") return invalid(at - 1, `Invalid escape character '\\${char}'`);
-      const digit = /^STRING_UNICODE_DIGIT_(\d)$/.exec(state);
-      if (!digit) return invalid(at, `Invalid character '${char}'`);
-      const backslash = at - 1 - Number(digit[1]);
-      return invalid(backslash, `Invalid unicode character '${this.source(backslash, 6)}'`);
+      const [offset, message] = brokenToken(state, at, char, got, start, (o, n) => this.source(o, n));
+      return invalid(offset, message);
     }
     if (char !== undefined && char.trim() === "" && this.sink.atMessageStart) {
       try {
@@ -322,59 +229,21 @@ export class JsonTokenFeeder {
   }
 
   private located(err: JsonErrorAt): JsonInputError {
-    const { line, column } = this.position(err.offset);
-    const message = this.opts.ndjson
-      ? `line ${line}: ${err.head} at column ${column}${err.tail}`
-      : `${err.head} at line ${line}, column ${column}${err.tail}`;
-    return new JsonInputError(message, line, column);
+    return locatedError(err, this.position(err.offset), this.opts.ndjson);
   }
 
   /** Up to `length` characters of the written text from a byte offset on. */
   private source(offset: number, length: number): string {
-    const { k, index } = this.position(offset);
-    let text = this.checkpoints[k]?.text.slice(index) ?? "";
-    for (let j = k + 1; j < this.checkpoints.length && text.length < length; j++)
-      text += this.checkpoints[j]!.text;
-    return text.slice(0, length);
+    return sourceAt(this.checkpoints, this.current(), offset, length);
   }
 
   /** Line, column and character at a byte offset of the text written since the last token. */
-  private position(offset: number): {
-    line: number;
-    column: number;
-    char: string | undefined;
-    index: number;
-    k: number;
-    checkpoint: Checkpoint;
-  } {
-    let k = this.checkpoints.length - 1;
-    while (k > 0 && this.checkpoints[k]!.byte > offset) k--;
-    const checkpoint = this.checkpoints[k] ?? {
-      text: "",
-      byte: this.bytes,
-      char: this.chars,
-      line: this.line,
-      lineStart: this.lineStart,
-    };
-    const { text } = checkpoint;
-    let i = 0;
-    for (let b = checkpoint.byte; i < text.length && b < offset; i++) {
-      const c = text.charCodeAt(i);
-      if (c < 0x80) b += 1;
-      else if (c < 0x800) b += 2;
-      else if (isHighSurrogate(c) && isLowSurrogate(text.charCodeAt(i + 1))) {
-        b += 4;
-        i++;
-      } else b += 3;
-    }
-    let { line, lineStart } = checkpoint;
-    for (let j = text.indexOf("\n"); j >= 0 && j < i; j = text.indexOf("\n", j + 1)) {
-      line++;
-      lineStart = checkpoint.char + j + 1;
-    }
-    return { line, column: checkpoint.char + i - lineStart + 1, char: text[i], index: i, k, checkpoint };
+  private position(offset: number): Position {
+    return positionOf(this.checkpoints, this.current(), offset);
+  }
+
+  /** Where the text not yet written starts: the position of an offset past every checkpoint. */
+  private current(): Checkpoint {
+    return { text: "", byte: this.bytes, char: this.chars, line: this.line, lineStart: this.lineStart };
   }
 }
-
-const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
-const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
