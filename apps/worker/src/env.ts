@@ -45,6 +45,8 @@ export const workerEnvSchema = z.object({
     .int()
     .min(1024)
     .default(256 * 1024),
+  /** Longest one format may take on one transport of a transport run (options.transport), ms. */
+  WORKER_TRANSPORT_FORMAT_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(60_000),
   /** When the worker runs as root, its children run as this user; empty keeps root. */
   WIREBENCH_CHILD_USER: z
     .string()

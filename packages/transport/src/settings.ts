@@ -1,6 +1,7 @@
-/** The three transports a run can measure (CLI `--transport`, REST `options.transport`). */
-export const transportKinds = ["http1", "http2", "broker"] as const;
-export type TransportKind = (typeof transportKinds)[number];
+import { type TransportKindName, transportKinds } from "@wirebench/contracts";
+
+export { transportKinds };
+export type TransportKind = TransportKindName;
 
 /**
  * Named limits of a transport run. Every option documents its default; `quick` trades precision for

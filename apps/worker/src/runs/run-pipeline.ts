@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import {
   chooseChildIdentity,
   createWorkDir,
+  type FormatResult,
   type Limits,
   measureSweep,
   registry,
@@ -14,6 +15,7 @@ import { checkContract, storedRunOptionsSchema } from "@wirebench/contracts";
 import { encodeIr } from "@wirebench/schemas";
 import type { WorkerEnv } from "../env.ts";
 import type { RunPipeline } from "./handle-run-job.ts";
+import { measureTransports, transportStage } from "./measure-transports.ts";
 import { type PrepareBounds, prepareChildEntry, prepareDataset } from "./prepare-dataset.ts";
 
 /** A run's work dir is `<tmp>/wirebench-run-<run id>-XXXXXX`, so sweepWorkDirs can tell whose it is. */
@@ -28,6 +30,8 @@ export interface PipelineSettings {
   maxArtifactBytes: number;
   /** Bounds of a size sweep (WIREBENCH_SWEEP_MAX_SIZE, WIREBENCH_SWEEP_MAX_POINTS). */
   sweep: SweepLimits;
+  /** The broker transport's Redis, and how long one format may take on one transport. */
+  transport: { redisUrl: string; formatTimeoutMs: number };
 }
 
 export function pipelineSettings(env: WorkerEnv): PipelineSettings {
@@ -46,6 +50,7 @@ export function pipelineSettings(env: WorkerEnv): PipelineSettings {
     childUser: env.WIREBENCH_CHILD_USER,
     maxArtifactBytes: env.WORKER_MAX_ARTIFACT_BYTES,
     sweep: { maxSize: env.WIREBENCH_SWEEP_MAX_SIZE, maxPoints: env.WIREBENCH_SWEEP_MAX_POINTS },
+    transport: { redisUrl: env.REDIS_URL, formatTimeoutMs: env.WORKER_TRANSPORT_FORMAT_TIMEOUT_MS },
   };
 }
 
@@ -72,6 +77,7 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
     const workDir = createWorkDir(identity, runWorkDirPrefix(run.id));
     try {
       const input = { sampleText: run.sampleText, schemaText: run.schemaText, inputKind: run.inputKind };
+      const settled = new Map<string, FormatResult>();
       const dataset = await prepareDataset(
         input,
         options.sweep ? { ...options, sweepLimits: settings.sweep } : options,
@@ -90,8 +96,14 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
         workDir,
         signal: hooks.signal,
         onProgress: (e) => hooks.onProgress(e.id, e.phase),
-        onFormatResult: (entry) => hooks.onResult(entry),
+        onFormatResult: (entry, { final }) => {
+          if (final) settled.set(entry.id, entry);
+          return hooks.onResult(entry);
+        },
       });
+      const transport = options.transport
+        ? await measureTransports(dataset, transportStage(settings, options, settled, hooks))
+        : undefined;
       // The sweep comes after the whole comparison, one quick comparison per size; a sweep that
       // cannot run (no such field) is reported in its place, the run's own result stands.
       const prepared = dataset.sweep;
@@ -113,7 +125,7 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
       // Shared types by reference: written out plainly, a 1.7 KB schema's IR was 165 MB.
       return {
         ir: encodeIr(dataset.schema),
-        environment: { ...result.environment, noise: result.noise },
+        environment: { ...result.environment, noise: result.noise, ...(transport ? { transport } : {}) },
         ...(sweep ? { sweep } : {}),
       };
     } finally {

@@ -1,5 +1,6 @@
 import { schemaKinds } from "@wirebench/schemas/detect";
 import { z } from "zod";
+import { transportOptionSchema } from "./transport-option.ts";
 
 // The schema languages a run accepts (`schema.kind`) are the ones the schema package reads
 // (its dependency-free subpath), so the API cannot offer one the worker cannot import.
@@ -27,6 +28,9 @@ export const runOptionsSchema = z
       .strict()
       .optional()
       .describe("Also run a size sweep (docs/framing.md): one quick comparison per size of the grown field."),
+    transport: transportOptionSchema
+      .optional()
+      .describe("Also measure every format end to end over HTTP/1.1, HTTP/2 and Redis Streams."),
   })
   .strict()
   .meta({ id: "RunOptions" });

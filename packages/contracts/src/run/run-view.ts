@@ -2,11 +2,12 @@ import { z } from "zod";
 import { formatResultSchema, limitationSchema } from "../result/format-result.ts";
 import { environmentSchema, noiseSchema } from "../result/result.ts";
 import { sweepOutcomeSchema } from "../result/sweep.ts";
+import { transportRunSchema } from "../result/transport.ts";
 import { progressSchema, runStatusSchema } from "./status.ts";
 
 /** The Result JSON's environment as a run stores it, with the run's noise figures alongside. */
 export const runEnvironmentSchema = environmentSchema
-  .extend({ noise: noiseSchema.optional() })
+  .extend({ noise: noiseSchema.optional(), transport: transportRunSchema.optional() })
   .describe("Node version, library versions, CPU model, git commit, settings, and the run's noise.");
 export type RunEnvironment = z.infer<typeof runEnvironmentSchema>;
 
@@ -45,6 +46,11 @@ export const runViewSchema = z
       .nullable()
       .optional()
       .describe("The size sweep's points when the run asked for one (options.sweep), once completed."),
+    transport: transportRunSchema
+      .optional()
+      .describe(
+        "With options.transport: the link and message counts every formats[].transport was measured with.",
+      ),
   })
   .meta({ id: "Run" });
 export type RunView = z.infer<typeof runViewSchema>;

@@ -36,6 +36,8 @@ export interface TransportOptions {
   /** Prefix of the run's stream keys (tests give their own). Default `wirebench:transport:<random>`. */
   streamPrefix?: string;
   onProgress?: (line: string) => void;
+  /** Aborting kills the children and rejects with the signal's reason. Default: none. */
+  signal?: AbortSignal;
 }
 
 export interface TransportOutcome {
@@ -92,6 +94,8 @@ export async function runTransports(
     (byId.get(id) as FormatTransport)[t] = { error };
   };
 
+  const abort = () => pair.stop();
+  opts.signal?.addEventListener("abort", abort);
   try {
     for (const t of transports) {
       const tallies = new Map<string, Tally>();
@@ -100,6 +104,7 @@ export async function runTransports(
         for (let k = 0; k < entries.length; k++) {
           const id = (entries[(k + r) % entries.length] as RegistryEntry).id;
           if ((byId.get(id) as FormatTransport)[t]) continue;
+          opts.signal?.throwIfAborted();
           const { children, failed } = await pair.ensure();
           for (const [fid, error] of Object.entries(failed))
             for (const tt of transports) fail(fid, tt, error);
@@ -119,6 +124,7 @@ export async function runTransports(
             await measureExchange(children, exchange, Math.max(1, budget), tally);
             children.opened.add(key);
           } catch (err) {
+            opts.signal?.throwIfAborted();
             fail(id, t, (err as Error).message);
             pair.stop();
           }
@@ -130,6 +136,7 @@ export async function runTransports(
           (byId.get(id) as FormatTransport)[t] = toMeasurement(tally);
     }
   } finally {
+    opts.signal?.removeEventListener("abort", abort);
     await pair.close();
     if (streams.length > 0) await dropStreams(redisUrl, streams);
     rmSync(workDir, { recursive: true, force: true });

@@ -19,12 +19,15 @@ function messageBytes(f: FormatResult, messages: number): number {
 }
 
 /**
- * The comparison's Result with each format's transport measurements and, beside each, the cost
- * model's prediction from the same format's encode and decode medians and message size.
+ * Format entries with their transport measurements and, beside each, the cost model's prediction
+ * from the same format's encode and decode medians and mean message size (`messages` per dataset).
  */
-export function withTransport(result: Result, outcome: TransportOutcome): Result {
-  const messages = result.dataset?.messages ?? 1;
-  const formats = result.formats.map((f) => {
+export function withTransportEntries(
+  formats: FormatResult[],
+  outcome: TransportOutcome,
+  messages: number,
+): FormatResult[] {
+  return formats.map((f) => {
     const measured = outcome.byId.get(f.id);
     if (!measured) return f;
     const transport: FormatTransport = {};
@@ -43,5 +46,10 @@ export function withTransport(result: Result, outcome: TransportOutcome): Result
     }
     return { ...f, transport };
   });
+}
+
+/** The comparison's Result with every format's transport measurements and the run's link. */
+export function withTransport(result: Result, outcome: TransportOutcome): Result {
+  const formats = withTransportEntries(result.formats, outcome, result.dataset?.messages ?? 1);
   return { ...result, formats, transport: outcome.run };
 }

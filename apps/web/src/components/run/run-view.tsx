@@ -11,6 +11,7 @@ import { ProgressList } from "./progress-list";
 import { everyFormatFailed, RunNotices } from "./run-notices";
 import { RunResults, sizedRows } from "./run-results";
 import { SchemaPanel } from "./schema-panel";
+import { TransportPanel } from "./transport-panel";
 import type { RunData } from "./types";
 
 /**
@@ -61,6 +62,7 @@ export function RunView({ initial }: { initial: RunData }) {
       {current.status === "completed" && !allFailed && (
         <RunResults run={current} rows={rows} pending={false} />
       )}
+      {current.status === "completed" && <TransportPanel run={current} />}
       {!isTerminalStatus(current.status) && sizedRows(rows).length > 0 && (
         <RunResults run={current} rows={rows} pending={true} />
       )}

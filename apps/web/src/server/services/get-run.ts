@@ -7,6 +7,7 @@ import {
   type RunView,
   runEnvironmentSchema,
   sweepOutcomeSchema,
+  transportRunSchema,
 } from "@wirebench/contracts";
 import { z } from "zod";
 import { AppError } from "../app-error.ts";
@@ -47,6 +48,7 @@ export async function getRun(services: Services, id: string): Promise<RunView & 
     sweep: sweepOutcomeSchema.safeParse(run.sweep).data ?? null,
     // The stored IR keeps the importer's limitations; the Result JSON shows them at the top.
     ...limitationsOf(run.ir),
+    ...transportOf(run.environment),
     formats: run.results.map(storedEntry),
     /** Changes whenever anything a client shows changes; the REST GET uses it as the ETag. */
     version: `${run.updatedAt.getTime()}-${run.results.length}`,
@@ -101,4 +103,10 @@ const irLimitations = z.object({ limitations: z.array(limitationSchema).min(1) }
 function limitationsOf(ir: unknown): Pick<RunView, "limitations"> {
   const parsed = irLimitations.safeParse(ir);
   return parsed.success ? { limitations: parsed.data.limitations } : {};
+}
+
+/** A transport run's link and settings, stored with the environment, are the Result's top-level `transport`. */
+function transportOf(json: unknown): Pick<RunView, "transport"> {
+  const parsed = transportRunSchema.safeParse((json as { transport?: unknown } | null)?.transport);
+  return parsed.success ? { transport: parsed.data } : {};
 }
