@@ -70,6 +70,8 @@ export const compilers = [
   { bin: "zstd", pkg: "zstd" },
   // `ip` and `tc`: transport runs probe network namespaces and netem for an emulated link.
   { bin: "tc", pkg: "iproute2" },
+  // Instruction counts (`--metric instructions`, docs/instructions.md) run Node under callgrind.
+  { bin: "valgrind", pkg: "valgrind" },
 ];
 
 export const onPath = (bin) => spawnSync("sh", ["-c", `command -v ${bin}`], { stdio: "ignore" }).status === 0;

@@ -25,12 +25,17 @@ export {
 } from "./harness/settings.ts";
 export { medianCi } from "./harness/statistics.ts";
 export {
+  defaultInstructionSettings,
+  type InstructionSettings,
+} from "./instructions/settings.ts";
+export {
   type DatasetFile,
   type ProgressEvent,
   type ProgressPhase,
   type RunOptions,
   runComparison,
 } from "./pipeline/run-comparison.ts";
+export { type Metric, metrics } from "./pipeline/run-options.ts";
 export { loadAdapter, type RegistryEntry, registry, selectEntries } from "./registry/registry.ts";
 export { capArtifacts, defaultMaxArtifactBytes } from "./result/cap-artifacts.ts";
 export { compressedSizes } from "./sizes/compressed-sizes.ts";

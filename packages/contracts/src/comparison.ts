@@ -19,6 +19,11 @@ export const comparisonQuerySchema = z.object({
     .min(0)
     .optional()
     .describe("Largest allowed significant slow-down, %."),
+  maxInstructionRegression: z.coerce
+    .number()
+    .min(0)
+    .optional()
+    .describe("Largest allowed rise of an instruction count per call (runs with metric instructions), %."),
   formats: z.string().optional().describe("Comma-separated formats the thresholds apply to."),
 });
 
@@ -50,6 +55,16 @@ export const pathDeltaSchema = z.object({
 });
 export type PathDelta = z.infer<typeof pathDeltaSchema>;
 
+/** Instructions per call of one operation in the baseline and in the run (metric instructions). */
+export const instructionDeltaSchema = z.object({
+  op: z.enum(["encode", "decode", "access"]),
+  base: z.number(),
+  current: z.number(),
+  deltaPct: z.number(),
+  noisy: z.boolean().describe("Either run's processes disagreed by more than 0.1 %: shown, never judged."),
+});
+export type InstructionDelta = z.infer<typeof instructionDeltaSchema>;
+
 /** One format measured by both runs, with its deltas; a delta is null where a run has no figure. */
 export const formatComparisonSchema = z.object({
   key: z.string(),
@@ -66,17 +81,28 @@ export const formatComparisonSchema = z.object({
     .describe(
       "The field paths (formats[].attribution) whose bytes changed most against the baseline, largest change first; absent when either run predates attribution.",
     ),
+  instructions: z
+    .array(instructionDeltaSchema)
+    .optional()
+    .describe(
+      "Instructions per call against the baseline; present when both runs counted (metric instructions).",
+    ),
   pass: z.boolean(),
   sizeFail: z.boolean(),
   timeFail: z.boolean(),
+  instructionFail: z
+    .boolean()
+    .optional()
+    .describe("An instruction count rose past maxInstructionRegressionPct."),
 });
 export type FormatComparison = z.infer<typeof formatComparisonSchema>;
 
 export const comparisonCheckSchema = z.object({
-  name: z.enum(["size", "time", "formats"]),
+  name: z.enum(["size", "time", "instructions", "formats"]),
   limitPct: z.number().nullable().describe("null for the formats check."),
   failing: z.array(z.string()),
   pass: z.boolean(),
+  compared: z.number().int().optional().describe("instructions check: formats both runs counted."),
 });
 export type ComparisonCheck = z.infer<typeof comparisonCheckSchema>;
 

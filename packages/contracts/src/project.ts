@@ -8,6 +8,9 @@ export const projectThresholdsSchema = z
   .object({
     maxRegressionPct: pct.optional().describe("Largest allowed size growth (raw and compressed), %."),
     maxTimeRegressionPct: pct.optional().describe("Largest allowed significant slow-down, %."),
+    maxInstructionRegressionPct: pct
+      .optional()
+      .describe("Largest allowed rise of an instruction count per call (metric instructions), %."),
     formats: formatNames
       .optional()
       .describe(

@@ -91,6 +91,7 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
       const result = await runComparison(dataset, {
         formats,
         quick: !!options.quick,
+        metric: options.metric === "instructions" ? "instructions" : "time",
         limits: settings.measure,
         maxArtifactBytes: settings.maxArtifactBytes,
         workDir,
@@ -123,9 +124,16 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
               { ...(formats ? { formats } : {}), limits: settings.measure, workDir, signal: hooks.signal },
             );
       // Shared types by reference: written out plainly, a 1.7 KB schema's IR was 165 MB.
+      // How instruction counts went (or why valgrind was unavailable) rides with the environment.
+      const instructions = result.instructions ? { instructions: result.instructions } : {};
       return {
         ir: encodeIr(dataset.schema),
-        environment: { ...result.environment, noise: result.noise, ...(transport ? { transport } : {}) },
+        environment: {
+          ...result.environment,
+          noise: result.noise,
+          ...(transport ? { transport } : {}),
+          ...instructions,
+        },
         ...(sweep ? { sweep } : {}),
       };
     } finally {

@@ -2,6 +2,7 @@ import type { Comparison, SizeDelta, TimeDelta } from "@wirebench/contracts";
 import { fidelityCounts, issueSeverity } from "@wirebench/contracts/read-result";
 import { formatCount, formatNs } from "@wirebench/contracts/units";
 import { codeSpan } from "./escape-markdown.ts";
+import { instructionDeltaLines } from "./render-instruction-deltas.ts";
 import { pathDeltaLines } from "./render-path-deltas.ts";
 
 const fmtPct = (p: number) => `${p > 0 ? "+" : ""}${p.toFixed(1)}%`;
@@ -19,6 +20,7 @@ function timeCell(d: TimeDelta | null): string {
 const checkText: Record<string, string> = {
   size: "size growth (raw and compressed)",
   time: "significant slow-down",
+  instructions: "rise of instructions per call",
 };
 
 /**
@@ -88,6 +90,7 @@ export function renderMarkdown(c: Comparison): string {
       );
     }
   }
+  lines.push(...instructionDeltaLines(c));
   lines.push(...pathDeltaLines(c));
   lines.push(...fidelityLines(c));
   const lost = [

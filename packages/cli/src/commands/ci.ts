@@ -1,4 +1,5 @@
 import { writeFileSync } from "node:fs";
+import { defaultMaxInstructionRegressionPct } from "@wirebench/codecs/compare-instructions";
 import {
   comparisonSchema,
   createRunResponseSchema,
@@ -28,6 +29,8 @@ interface CiOptions {
   baseline?: string;
   maxRegression?: number;
   maxTimeRegression?: number;
+  gate?: "instructions";
+  maxInstructionRegression?: number;
   markdown?: string;
   json?: string;
   formats?: string;
@@ -90,11 +93,24 @@ export function registerCi(program: Command): void {
     .option("--max-time-regression <pct>", "fail on a significant slow-down larger than this", percent)
     .option("--formats <list>", "comma-separated formats to measure")
     .option("--quick", "coarse timings in seconds", false)
+    .addOption(
+      new Option(
+        "--gate <metric>",
+        "also count instructions per call (callgrind, minutes) and fail when one rises past --max-instruction-regression",
+      ).choices(["instructions"]),
+    )
+    .option(
+      "--max-instruction-regression <pct>",
+      `with --gate instructions: largest allowed rise of an instruction count (default ${defaultMaxInstructionRegressionPct})`,
+      percent,
+    )
     .option("--markdown <file>", "write a pull-request comment (Markdown)")
     .option("--json <file>", "write the comparison as JSON")
     .option("--timeout <seconds>", "give up waiting after this long", seconds, 900)
     .option("--poll-interval <seconds>", "how often to ask for progress", seconds, 2)
     .action(async (file: string, opts: CiOptions) => {
+      // A limit on instruction counts asks for them: a run without counts would pass unjudged.
+      if (opts.maxInstructionRegression !== undefined) opts.gate = "instructions";
       const deadline = Date.now() + opts.timeout * 1000;
       const api = createApiClient(opts.server, opts.token);
       const get = <S extends z.ZodType>(schema: S, path: string) =>
@@ -117,7 +133,7 @@ export function registerCi(program: Command): void {
             }
           : {}),
         ...(opts.formats ? { formats: opts.formats.split(",").map((s) => s.trim()) } : {}),
-        options: { quick: !!opts.quick },
+        options: { quick: !!opts.quick, ...(opts.gate === "instructions" ? { metric: "instructions" } : {}) },
         ...(opts.branch ? { branch: opts.branch } : {}),
         ...(opts.commit ? { commit: opts.commit } : {}),
         ...(opts.pr !== undefined ? { pullRequest: opts.pr } : {}),
@@ -146,6 +162,11 @@ export function registerCi(program: Command): void {
       if (opts.baseline) q.set("baseline", opts.baseline);
       if (opts.maxRegression !== undefined) q.set("maxRegression", String(opts.maxRegression));
       if (opts.maxTimeRegression !== undefined) q.set("maxTimeRegression", String(opts.maxTimeRegression));
+      if (opts.gate === "instructions")
+        q.set(
+          "maxInstructionRegression",
+          String(opts.maxInstructionRegression ?? defaultMaxInstructionRegressionPct),
+        );
       if (opts.formats) q.set("formats", opts.formats);
       const comparison = await get(comparisonSchema, `/api/v1/runs/${created.id}/comparison?${q}`);
       const markdown = renderMarkdown(comparison);

@@ -1,5 +1,5 @@
 import { writeFileSync } from "node:fs";
-import { type ProgressEvent, runComparison } from "@wirebench/codecs";
+import { type Metric, type ProgressEvent, runComparison } from "@wirebench/codecs";
 import { type FormatResult, fidelityCounts, type Result, sizeSummaryEntries } from "@wirebench/contracts";
 import { formatBytes } from "@wirebench/contracts/units";
 import { idlCompilers } from "@wirebench/idl-compilers";
@@ -10,6 +10,8 @@ import { type Command, InvalidArgumentError } from "commander";
 import pc from "picocolors";
 import { readText, sampleFormatOf, schemaKindOf } from "../ci/read-input.ts";
 import { formatRow } from "../output/format-rows.ts";
+import { renderInstructions } from "../output/instructions-table.ts";
+import { metricOption } from "../output/metric-option.ts";
 import { printable } from "../output/printable.ts";
 import { BUDGET_BOUND, fidelity, OVER_BUDGET, timing, UNSETTLED } from "../output/table-cells.ts";
 import { renderTransportTable } from "../output/transport-table.ts";
@@ -22,6 +24,7 @@ interface CompareOptions extends TransportFlags {
   json?: string;
   quick?: boolean;
   budget?: number;
+  metric?: Metric;
 }
 
 /** `wirebench compare`: the whole pipeline embedded (no database, no queue), table on stdout. */
@@ -55,9 +58,12 @@ export function registerCompare(program: Command): void {
       "--transport-messages <n>",
       "with --transport: messages per format and transport (default 200, quick 30)",
     )
+    .addOption(metricOption())
     .action(async (file: string, opts: CompareOptions) => {
       const result = await compare(file, opts);
-      process.stdout.write(`${renderTable(result)}\n`);
+      process.stdout.write(
+        `${[renderTable(result), renderInstructions(result)].filter(Boolean).join("\n")}\n`,
+      );
       if (result.transport) process.stdout.write(`${renderTransportTable(result)}\n`);
       if (opts.json) writeFileSync(opts.json, `${JSON.stringify(result, null, 2)}\n`);
     });
@@ -93,6 +99,7 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
   const result = await runComparison(dataset, {
     ...(formats ? { formats } : {}),
     quick: opts.quick === true,
+    metric: opts.metric ?? "time",
     ...(opts.budget !== undefined ? { settings: { budgetMs: opts.budget * 1000 } } : {}),
     // Rows of sizes, then of timings, say what each format has reached; of the other progress only
     // the start of measuring is worth a line (it is where a run spends its time).

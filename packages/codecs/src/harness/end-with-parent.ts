@@ -9,8 +9,10 @@ const endGroup = `try { process.kill(-process.pid, "SIGKILL"); } catch { process
  * A child stuck in a synchronous loop never yields, so `disconnect` cannot fire (the timer that would
  * kill it died with the parent): a thread of its own notices the parent is gone (the process was
  * re-parented) and ends the group. It wakes twice a second and allocates next to nothing.
+ * `watcherThread: false` leaves it out where its work would be measured (callgrind counts every
+ * thread's instructions, so its wake-ups landed in instruction counts at random).
  */
-export function endWithParent(): void {
+export function endWithParent(opts: { watcherThread?: boolean } = {}): void {
   process.on("disconnect", () => {
     try {
       process.kill(-process.pid, "SIGKILL");
@@ -18,6 +20,7 @@ export function endWithParent(): void {
       process.exit(3);
     }
   });
+  if (opts.watcherThread === false) return;
   new Worker(
     `const { workerData } = require("node:worker_threads");
      setInterval(() => { if (process.ppid !== workerData.parent) { ${endGroup} } }, 500);`,

@@ -22,6 +22,10 @@ export interface BoundedOptions extends MemoryBounds {
   execArgv?: string[];
   /** Run as this user (see chooseChildIdentity); undefined keeps this process's user. */
   identity?: ChildIdentity | undefined;
+  /** A program that runs Node (e.g. `["valgrind", "--tool=callgrind"]`); Node's path follows its arguments. */
+  wrapper?: string[];
+  /** Whether Node gets the TypeScript loader; a plain JavaScript entry can start without it. Default true. */
+  typescript?: boolean;
 }
 
 export type KillCause = "time" | "resident" | "abort";
@@ -50,8 +54,13 @@ export interface BoundedChild {
  * worker) from reaching the child.
  */
 export function forkBounded(entry: string, opts: BoundedOptions): BoundedChild {
+  const loader = opts.typescript === false ? [] : ["--import", tsxLoader];
+  const nodeArgs = [...loader, `--max-old-space-size=${opts.heapMb}`, ...(opts.execArgv ?? [])];
+  const [wrapperPath, ...wrapperArgs] = opts.wrapper ?? [];
   const child = fork(entry, [], {
-    execArgv: ["--import", tsxLoader, `--max-old-space-size=${opts.heapMb}`, ...(opts.execArgv ?? [])],
+    ...(wrapperPath
+      ? { execPath: wrapperPath, execArgv: [...wrapperArgs, process.execPath, ...nodeArgs] }
+      : { execArgv: nodeArgs }),
     serialization: "advanced",
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     detached: true,

@@ -3,6 +3,7 @@ import type {
   AttributionEntry,
   Fidelity,
   FirstMessage,
+  FormatInstructions,
   FormatResult,
   Limitation,
   Rename,
@@ -28,6 +29,8 @@ export interface FormatState {
   limitations: Limitation[];
   renames: Rename[];
   hasAccess: boolean;
+  /** Instruction counts, when the run asked for them (counted after the timed processes). */
+  instructions?: FormatInstructions;
   verified?: {
     fidelity: Fidelity;
     sizes: SizeDetail;
@@ -92,6 +95,7 @@ export function toFormatResult(st: FormatState, verifyOnly: boolean): FormatResu
   if (st.notes.length) base.notes = st.notes;
   if (st.limitations.length) base.limitations = st.limitations;
   if (st.renames.length) base.renames = st.renames;
+  if (st.instructions) base.instructions = st.instructions;
   if (st.error || verifyOnly || !v) return base;
   const timing = (op: Op) => {
     const allocs = st.alloc[op].filter((a): a is number => a !== null).sort((a, b) => a - b);

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serialize } from "node:v8";
-import { defaultFirstMessageMaxBytes, type Result } from "@wirebench/contracts";
+import { defaultFirstMessageMaxBytes, type Result, type RunInstructions } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
 import { defaultMaxAttributionPaths } from "../attribution/attribute-format.ts";
 import { chooseChildIdentity, createWorkDir } from "../harness/child-sandbox.ts";
@@ -14,6 +14,7 @@ import {
   quickSettings,
 } from "../harness/settings.ts";
 import { TurnScheduler } from "../harness/turns.ts";
+import { countRunInstructions, withInstructions } from "../instructions/count-run.ts";
 import { registry, selectEntries } from "../registry/registry.ts";
 import { assembleResult } from "./assemble-result.ts";
 import { BudgetShares, shardEntries } from "./budget-shares.ts";
@@ -66,8 +67,11 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
   const turns = new TurnScheduler(Math.max(1, settings.parallelProcesses));
   const budget = new BudgetShares(settings.budgetMs, processes, entries.length);
   /** A format is final once every replicate timed it (or it failed): report it then, not at the end. */
+  // Counted formats are final once their counts are in, after every timed process.
+  const counting = opts.metric === "instructions" && !verifyOnly;
+  let instructions: RunInstructions | undefined;
   const settle = (st: FormatState) => {
-    if (st.error || st.final || st.completed < processes) return;
+    if (counting || st.error || st.final || st.completed < processes) return;
     reporter.report(st, true, () => reporter.emit(st, "done"));
   };
   /**
@@ -139,6 +143,10 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
         groupsOf(p).map((group, g) => runGroup(p, g, group)),
       ).flat(),
     );
+    if (counting && !signal?.aborted && !reporter.saveError) {
+      const run = { datasetPath, workDir, settings: opts.instructions, limits, identity, signal };
+      instructions = await countRunInstructions(states, { ...run, parallel: settings.parallelProcesses });
+    }
     // Failed formats were reported when they failed, verify-only ones when verified, the others
     // when their last replicate completed; whatever is left (none in a run that went well) now.
     if (!verifyOnly) {
@@ -158,7 +166,7 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
     const st = states.get(e.id) as FormatState;
     return st.final ?? toFormatResult(st, verifyOnly);
   });
-  return assembleResult({
+  const result = assembleResult({
     entries,
     formats,
     settings,
@@ -169,4 +177,5 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
     messageCount,
     schema: dataset.schema,
   });
+  return withInstructions(result, instructions);
 }

@@ -1,6 +1,7 @@
 import type { FormatResult, ProgressPhase } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
 import type { Limits, MeasureSettings } from "../harness/settings.ts";
+import type { InstructionSettings } from "../instructions/settings.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
 
 /** The stages the engine reports (the contract's step table, less `queued`, which the worker sets). */
@@ -14,6 +15,10 @@ export interface ProgressEvent {
   /** e.g. "process 2/3" while measuring, or the error when failed. */
   detail?: string;
 }
+
+/** What a run measures besides sizes: wall-clock time, or wall-clock time and instruction counts. */
+export const metrics = ["time", "instructions"] as const;
+export type Metric = (typeof metrics)[number];
 
 export interface RunOptions {
   /** Registry ids or format names (all variants). Default: every variant. */
@@ -57,6 +62,13 @@ export interface RunOptions {
    * Default true; the size sweep turns them off to keep its points cheap.
    */
   shippedSizes?: boolean;
+  /**
+   * `instructions` also counts instructions per call of every operation under callgrind, in fresh
+   * processes after the timed ones (docs/instructions.md). Default `time`: wall-clock timings only.
+   */
+  metric?: Metric;
+  /** Overrides of the instruction-count settings (valgrind path, processes, segment size). */
+  instructions?: Partial<InstructionSettings>;
   /** Aborting kills the children and rejects the comparison with the signal's reason. Default: none. */
   signal?: AbortSignal;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { attributionEntrySchema } from "./attribution.ts";
 import { fidelitySchema } from "./fidelity.ts";
+import { formatInstructionsSchema } from "./instructions.ts";
 import { batchedSizeSchema, dictionarySizeSchema, framedSchema } from "./shipped.ts";
 import { compressedSchema, sizeDetailSchema } from "./sizes.ts";
 import { timingSchema } from "./timing.ts";
@@ -117,5 +118,7 @@ export const formatResultSchema = z.object({
     ),
   /** Measured over real transports (`--transport`, `options.transport`); absent otherwise. */
   transport: formatTransportSchema.optional(),
+  /** Instructions per call under callgrind (`--metric instructions`, `options.metric`); absent otherwise. */
+  instructions: formatInstructionsSchema.optional(),
 });
 export type FormatResult = z.infer<typeof formatResultSchema>;

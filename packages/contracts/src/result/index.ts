@@ -2,6 +2,7 @@
 export * from "./attribution.ts";
 export * from "./fidelity.ts";
 export * from "./format-result.ts";
+export * from "./instructions.ts";
 export * from "./read-result.ts";
 export * from "./result.ts";
 export * from "./shipped.ts";

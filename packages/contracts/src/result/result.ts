@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { runStatuses } from "../steps.ts";
 import { formatResultSchema, limitationSchema } from "./format-result.ts";
+import { runInstructionsSchema } from "./instructions.ts";
 import { transportRunSchema } from "./transport.ts";
 
 /**
@@ -50,5 +51,7 @@ export const resultSchema = z.object({
   limitations: z.array(limitationSchema).optional(),
   /** Present when formats were measured over transports: the link and settings they share. */
   transport: transportRunSchema.optional(),
+  /** How instruction counts were taken, or why they could not be (`metric: "instructions"`); absent otherwise. */
+  instructions: runInstructionsSchema.optional(),
 });
 export type Result = z.infer<typeof resultSchema>;

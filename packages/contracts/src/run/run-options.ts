@@ -9,6 +9,12 @@ import { transportOptionSchema } from "./transport-option.ts";
 export const runOptionsSchema = z
   .object({
     quick: z.boolean().optional().describe("Coarse timings in seconds instead of a full measurement."),
+    metric: z
+      .enum(["time", "instructions"])
+      .optional()
+      .describe(
+        "instructions: also count instructions per call under callgrind (minutes; docs/instructions.md). Default time.",
+      ),
     seed: z.number().int().optional().describe("Seed for synthetic data (schema-only runs)."),
     count: z.number().int().min(1).max(10_000).optional().describe("Synthetic messages (schema-only runs)."),
     sweep: z

@@ -7,6 +7,7 @@ import { useTRPC } from "@/trpc/client";
 import { CopyLink } from "./copy-link";
 import { EnvironmentPanel } from "./environment-panel";
 import { FidelityPanel } from "./fidelity-panel";
+import { InstructionsPanel } from "./instructions-panel";
 import { ProgressList } from "./progress-list";
 import { everyFormatFailed, RunNotices } from "./run-notices";
 import { RunResults, sizedRows } from "./run-results";
@@ -56,6 +57,7 @@ export function RunView({ initial }: { initial: RunData }) {
         <>
           <FidelityPanel entries={entries} />
           <SchemaPanel schema={current.schema} entries={entries} />
+          <InstructionsPanel entries={entries} environment={current.environment} />
           <EnvironmentPanel environment={current.environment} />
         </>
       )}

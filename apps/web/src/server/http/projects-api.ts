@@ -119,6 +119,7 @@ export function getComparison(services: Services, req: Request, runId: string): 
     const result = await compareRuns(services, caller, runId, q.data.baseline, {
       maxRegressionPct: q.data.maxRegression,
       maxTimeRegressionPct: q.data.maxTimeRegression,
+      maxInstructionRegressionPct: q.data.maxInstructionRegression,
       formats: q.data.formats
         ?.split(",")
         .map((f) => f.trim())

@@ -9,12 +9,13 @@ import type {
   Timing,
 } from "@wirebench/contracts";
 import { pathDeltas } from "./attribution-deltas.ts";
+import { instructionsCheck, judgeInstructions } from "./instruction-deltas.ts";
 
 type TimingFigures = Pick<Timing, "medianNs" | "ciLowNs" | "ciHighNs">;
 
 /** The parts of a Result JSON entry a comparison reads. */
 export type ComparedEntry = Pick<FormatResult, "format" | "variant" | "ok" | "bytes" | "compressed"> &
-  Partial<Pick<FormatResult, "id" | "error" | "attribution">> & {
+  Partial<Pick<FormatResult, "id" | "error" | "attribution" | "instructions">> & {
     encode: TimingFigures | null;
     decode: TimingFigures | null;
   };
@@ -58,13 +59,20 @@ function compareOne(base: ComparedEntry, cur: ComparedEntry, watched: boolean, t
   const sizeFail = watched && t.maxRegressionPct !== undefined && worstSizePct > t.maxRegressionPct;
   const timeFail = watched && t.maxTimeRegressionPct !== undefined && worstTimePct > t.maxTimeRegressionPct;
   const paths = pathDeltas(base.attribution, cur.attribution);
+  const counts = judgeInstructions(
+    base.instructions,
+    cur.instructions,
+    t.maxInstructionRegressionPct,
+    watched,
+  );
   return {
     key: keyOf(cur),
     watched,
     ...sizes,
     ...times,
     ...(paths ? { paths } : {}),
-    pass: !sizeFail && !timeFail,
+    ...counts,
+    pass: !sizeFail && !timeFail && !counts.instructionFail,
     sizeFail,
     timeFail,
   };
@@ -114,6 +122,7 @@ export function compareEntries(
       pass: failing.length === 0,
     });
   }
+  limitChecks.push(...instructionsCheck(formats, thresholds.maxInstructionRegressionPct));
   const lost = [...newlyFailing, ...missing].filter((f) => f.watched).map((f) => f.key);
   const checks: ComparisonCheck[] = [
     ...limitChecks,

@@ -1,0 +1,104 @@
+import { chownSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { ChildIdentity } from "../harness/child-sandbox.ts";
+import { forkBounded, lastErrorLine, memoryBoundExceeded } from "../harness/fork-bounded.ts";
+import type { Op } from "../harness/protocol.ts";
+import type { Limits } from "../harness/settings.ts";
+import type { RegistryEntry } from "../registry/registry.ts";
+import type { CountJob, CountMessage, SegmentLabel } from "./protocol.ts";
+import { type OpCount, perOpFromSegments, readDumpTotal } from "./read-dumps.ts";
+import type { InstructionSettings } from "./settings.ts";
+
+/**
+ * Node flags that make V8 repeat itself instruction for instruction: no concurrent or background
+ * compilation and GC (`--single-threaded`, `--predictable`), fixed hash and random seeds (object
+ * layouts, Math.random), a fixed young generation large enough to hold a whole segment's garbage
+ * (count-child.ts starts every segment with it empty, so no segment scavenges), bytecode that is
+ * never flushed (as in the wall-clock children), and `gc()` for those collections.
+ */
+export const repeatableNodeFlags = [
+  "--predictable",
+  "--hash-seed=1",
+  "--random-seed=1",
+  "--single-threaded",
+  "--no-flush-bytecode",
+  "--expose-gc",
+  "--min-semi-space-size=64",
+  "--max-semi-space-size=64",
+];
+
+/** The marker function the counting child reaches through `os.getPriority()`. */
+export const markerFunction = "uv_os_getpriority";
+
+export function callgrindArgs(valgrindPath: string, outFile: string): string[] {
+  return [
+    valgrindPath,
+    "--tool=callgrind",
+    // V8 writes and rewrites machine code in anonymous memory: without this callgrind runs stale code.
+    "--smc-check=all-non-file",
+    `--dump-before=${markerFunction}`,
+    `--callgrind-out-file=${outFile}`,
+    "-q",
+  ];
+}
+
+/** Instructions per call of each (format, operation) in one process, and the formats that failed. */
+export interface ProcessCounts {
+  perOp: Map<string, Partial<Record<Op, OpCount>>>;
+  failed: Map<string, string>;
+  /** The process itself failed (did not start, died, timed out): every format not counted yet. */
+  error?: string;
+}
+
+/** Runs one counting child (the bundle bundleCountChild made) under callgrind and reads its dumps. */
+export function countProcess(
+  bundle: string,
+  entries: RegistryEntry[],
+  job: Omit<CountJob, "entries" | "workDir" | "dumpFile">,
+  workDir: string,
+  settings: InstructionSettings,
+  limits: Limits,
+  opts: { identity?: ChildIdentity | undefined; signal?: AbortSignal | undefined } = {},
+): Promise<ProcessCounts> {
+  mkdirSync(workDir, { recursive: true });
+  // The child writes its dumps and generated code here, as the children's user when there is one.
+  if (opts.identity) chownSync(workDir, opts.identity.uid, opts.identity.gid);
+  const outFile = join(workDir, "callgrind.out");
+  const bounded = forkBounded(bundle, {
+    typescript: false,
+    heapMb: limits.memoryMb,
+    rssMb: limits.rssMb,
+    rssPollMs: limits.rssPollMs,
+    execArgv: repeatableNodeFlags,
+    identity: opts.identity,
+    wrapper: callgrindArgs(settings.valgrindPath, outFile),
+  });
+  const failed = new Map<string, string>();
+  let labels: SegmentLabel[] | undefined;
+  let current: string | undefined;
+  const onAbort = () => bounded.kill("abort");
+  opts.signal?.addEventListener("abort", onAbort, { once: true });
+  const timer = setTimeout(() => bounded.kill("time"), settings.processTimeoutMs);
+  bounded.child.on("message", (m: CountMessage) => {
+    if (m.type === "step") current = m.id;
+    else if (m.type === "failed") failed.set(m.id, m.error);
+    else if (m.type === "segments") labels = m.segments;
+  });
+  bounded.child.send({ ...job, entries, workDir, dumpFile: outFile });
+  return bounded.exited.then((exit) => {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener("abort", onAbort);
+    if (labels && exit.code === 0) {
+      const perOp = perOpFromSegments(labels, (part) => readDumpTotal(`${outFile}.${part}`));
+      return { perOp, failed };
+    }
+    const why =
+      exit.killed === "time"
+        ? `exceeded the time limit (${settings.processTimeoutMs} ms per counting process)`
+        : exit.killed === "abort"
+          ? "the run was stopped"
+          : (memoryBoundExceeded(exit, { heapMb: limits.memoryMb, rssMb: limits.rssMb, rssPollMs: 0 }) ??
+            `counting process exited (${exit.signal ?? `code ${exit.code}`}): ${lastErrorLine(exit) ?? ""}`);
+    return { perOp: new Map(), failed, error: current ? `${why} while counting ${current}` : why };
+  });
+}

@@ -1,0 +1,105 @@
+import { join } from "node:path";
+import type { FormatInstructions, OpInstructions, RunInstructions } from "@wirebench/contracts/result";
+import type { ChildIdentity } from "../harness/child-sandbox.ts";
+import type { Op } from "../harness/protocol.ts";
+import type { Limits } from "../harness/settings.ts";
+import type { RegistryEntry } from "../registry/registry.ts";
+import { bundleCountChild } from "./bundle-child.ts";
+import { countProcess, type ProcessCounts } from "./count-process.ts";
+import type { InstructionSettings } from "./settings.ts";
+import { checkValgrind } from "./valgrind-version.ts";
+
+export const instructionsMethod =
+  "callgrind; per call = the cheapest of 4 segments of N calls ÷ N after warm-up segments settled within 1 %, each segment between native markers (dump-before uv_os_getpriority) and started with an empty young generation, in fresh processes";
+
+export interface InstructionsOutcome {
+  run: RunInstructions;
+  formats: Map<string, FormatInstructions>;
+}
+
+/**
+ * Counts instructions per call of every operation of `entries` in `settings.processes` fresh
+ * callgrind processes (side by side, at most `parallel` at once) and pools them: the median per
+ * operation, the spread between processes and a `noisy` flag above `noisySpread`. Without valgrind
+ * the outcome says so (`available: false`) and holds no formats.
+ */
+export async function measureInstructions(
+  entries: RegistryEntry[],
+  datasetPath: string,
+  workDir: string,
+  settings: InstructionSettings,
+  limits: Limits,
+  opts: { identity?: ChildIdentity | undefined; signal?: AbortSignal | undefined; parallel?: number } = {},
+): Promise<InstructionsOutcome> {
+  const started = Date.now();
+  const check = checkValgrind(settings.valgrindPath);
+  if (!check.available) {
+    return {
+      run: { available: false, reason: check.reason, method: instructionsMethod },
+      formats: new Map(),
+    };
+  }
+  const bundle = await bundleCountChild(entries, workDir);
+  const processes = Math.max(2, settings.processes);
+  const parallel = Math.max(1, opts.parallel ?? processes);
+  const results: ProcessCounts[] = [];
+  for (let first = 0; first < processes; first += parallel) {
+    const batch = Array.from({ length: Math.min(parallel, processes - first) }, (_, k) =>
+      countProcess(
+        bundle,
+        entries,
+        { datasetPath, settings },
+        join(workDir, `instructions-${first + k}`),
+        settings,
+        limits,
+        opts,
+      ),
+    );
+    results.push(...(await Promise.all(batch)));
+  }
+  const formats = new Map<string, FormatInstructions>();
+  for (const entry of entries) formats.set(entry.id, poolFormat(entry.id, results, settings.noisySpread));
+  return {
+    run: {
+      available: true,
+      method: instructionsMethod,
+      valgrindVersion: check.version,
+      processes,
+      noisySpread: settings.noisySpread,
+      durationMs: Date.now() - started,
+    },
+    formats,
+  };
+}
+
+function poolFormat(id: string, results: ProcessCounts[], noisySpread: number): FormatInstructions {
+  const error = results.map((r) => r.failed.get(id) ?? (r.perOp.has(id) ? undefined : r.error)).find(Boolean);
+  if (error) return { error };
+  const out: FormatInstructions = {};
+  for (const op of ["encode", "decode", "access"] as Op[]) {
+    const counts = results.map((r) => r.perOp.get(id)?.[op]);
+    if (counts.some((c) => c === undefined)) continue;
+    const defined = counts as NonNullable<(typeof counts)[number]>[];
+    out[op] = poolOp(
+      defined.map((c) => c.perOp),
+      defined.every((c) => c.settled),
+      noisySpread,
+    );
+  }
+  return out;
+}
+
+export function poolOp(runs: number[], settled: boolean, noisySpread: number): OpInstructions {
+  const sorted = [...runs].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  const median =
+    sorted.length % 2
+      ? (sorted[Math.floor(mid)] as number)
+      : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  const min = sorted[0] as number;
+  const max = sorted[sorted.length - 1] as number;
+  // A count at or below zero is no count (a collection landed in the shorter segment): 100 % spread.
+  const spread = min > 0 ? (max - min) / min : 1;
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return { perOp: round(median), runs: runs.map(round), spread, noisy: !(spread <= noisySpread), settled };
+}

@@ -1,0 +1,67 @@
+/**
+ * Named settings of the instruction-count metric (docs/instructions.md). Iteration counts are fixed
+ * functions of the data, never of time, so two runs of the same sample execute the same code.
+ */
+export interface InstructionSettings {
+  /** The valgrind binary. A path that does not run makes the metric unavailable, not an error. Default `valgrind` (env `WIREBENCH_VALGRIND`). */
+  valgrindPath: string;
+  /** Fresh valgrind processes whose counts are compared for spread; at least 2. Default 2 (env `WIREBENCH_INSTRUCTION_PROCESSES`). */
+  processes: number;
+  /** Calls per measured segment: about this many bytes of encoded messages go through it. Default 256 000. */
+  segmentBytes: number;
+  /** Fewest calls in a segment. Default 20. */
+  minIterations: number;
+  /** Most calls in a segment (a tiny message would otherwise ask for millions). Default 4000. */
+  maxIterations: number;
+  /** Calls before the first segment, so V8 has tiered the code up. Default 20. */
+  warmupIterations: number;
+  /**
+   * Segments of N calls per operation after warm-up. The cheapest one is the count: under
+   * `--predictable` V8 compiles, deoptimises and sweeps on the main thread, and such work only ever
+   * adds to a segment (one in which TurboFan compiled protobufjs's encoder counted 13× a steady one). Default 4.
+   */
+  segments: number;
+  /** Warm-up ends when three consecutive segments count within this fraction of each other. Default 0.01. */
+  settleTolerance: number;
+  /** Fewest warm-up segments: V8 tiers some operations up for a thousand calls and more. Default 6. */
+  minWarmupSegments: number;
+  /** Most warm-up segments; past them the counts are reported with `settled: false`. Default 20. */
+  maxWarmupSegments: number;
+  /** Spread (max − min) / min between processes above which a count is flagged noisy. Default 0.001 (0.1 %). */
+  noisySpread: number;
+  /** Longest one valgrind process may take, all formats together, ms. Default 600 000. */
+  processTimeoutMs: number;
+}
+
+/** A whole number ≥ 2, or the default 2; anything else stops with the variable named. */
+export function processesFromEnv(value: string | undefined): number {
+  if (value === undefined || value === "") return 2;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 2 || n > 20)
+    throw new Error(`WIREBENCH_INSTRUCTION_PROCESSES must be a whole number from 2 to 20 (got "${value}")`);
+  return n;
+}
+
+export const defaultInstructionSettings: InstructionSettings = {
+  valgrindPath: process.env.WIREBENCH_VALGRIND || "valgrind",
+  processes: processesFromEnv(process.env.WIREBENCH_INSTRUCTION_PROCESSES),
+  segmentBytes: 256_000,
+  minIterations: 20,
+  maxIterations: 4000,
+  warmupIterations: 20,
+  segments: 4,
+  settleTolerance: 0.01,
+  minWarmupSegments: 6,
+  maxWarmupSegments: 20,
+  noisySpread: 0.001,
+  processTimeoutMs: 600_000,
+};
+
+/** Calls per segment for messages of `meanBytes` (see segmentBytes). */
+export function segmentIterations(
+  meanBytes: number,
+  s: Pick<InstructionSettings, "segmentBytes" | "minIterations" | "maxIterations">,
+): number {
+  const n = Math.ceil(s.segmentBytes / Math.max(1, meanBytes));
+  return Math.min(s.maxIterations, Math.max(s.minIterations, n));
+}

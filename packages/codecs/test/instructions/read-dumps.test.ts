@@ -1,0 +1,75 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { poolOp } from "../../src/instructions/measure-instructions.ts";
+import { perOpFromSegments, readDumpTotal } from "../../src/instructions/read-dumps.ts";
+import { processesFromEnv, segmentIterations } from "../../src/instructions/settings.ts";
+
+describe("reading callgrind dumps", () => {
+  it("reads the summary line of a dump's header", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "dump-")), "callgrind.out.3");
+    writeFileSync(
+      file,
+      "# callgrind format\nversion: 1\ncreator: callgrind-3.19.0\npart: 3\nevents: Ir\nsummary: 237741017\n\nfn=(1) main\n",
+    );
+    expect(readDumpTotal(file)).toBe(237741017);
+    writeFileSync(file, "events: Ir\n");
+    expect(() => readDumpTotal(file)).toThrow(/no summary line/);
+  });
+
+  it("keeps the cheapest segment of each operation, and whether its warm-up settled", () => {
+    // Segments of 100 calls: a compilation or a sweep only ever adds instructions to a segment.
+    const totals = [900, 250_000, 4_000, 100_000, 7, 100_400, 3, 50_000, 9, 20_000, 8, 90_000];
+    const label = (id: string, op: "encode" | "decode") => ({
+      id,
+      op,
+      iterations: 100,
+      settled: op === "encode",
+    });
+    const perOp = perOpFromSegments(
+      [
+        null,
+        label("a", "encode"),
+        null,
+        label("a", "encode"),
+        null,
+        label("a", "encode"),
+        null,
+        label("b", "decode"),
+        null,
+        label("b", "decode"),
+        null,
+        label("b", "decode"),
+      ],
+      (part) => totals[part - 1] as number,
+    );
+    expect(perOp.get("a")).toEqual({ encode: { perOp: 1000, settled: true } });
+    expect(perOp.get("b")).toEqual({ decode: { perOp: 200, settled: false } });
+  });
+
+  it("pools processes: median, spread and a noisy flag above the threshold", () => {
+    const quiet = poolOp([1_000_000, 1_000_500], true, 0.001);
+    expect(quiet).toMatchObject({ perOp: 1_000_250, spread: 0.0005, noisy: false });
+    const noisy = poolOp([1_000_000, 1_002_000, 1_001_000], true, 0.001);
+    expect(noisy).toMatchObject({ perOp: 1_001_000, noisy: true });
+    expect(noisy.spread).toBeCloseTo(0.002, 6);
+    expect(poolOp([-5, 10], true, 0.001).noisy).toBe(true);
+  });
+
+  it("sizes segments from the message size, within the named bounds", () => {
+    const s = { segmentBytes: 100_000, minIterations: 20, maxIterations: 4000 };
+    expect(segmentIterations(1000, s)).toBe(100);
+    expect(segmentIterations(1_000_000, s)).toBe(20);
+    expect(segmentIterations(1, s)).toBe(4000);
+  });
+});
+
+describe("instruction settings", () => {
+  it("reads WIREBENCH_INSTRUCTION_PROCESSES and refuses a value that cannot give a spread", () => {
+    expect(processesFromEnv(undefined)).toBe(2);
+    expect(processesFromEnv("5")).toBe(5);
+    expect(() => processesFromEnv("1")).toThrow(/WIREBENCH_INSTRUCTION_PROCESSES .*"1"/);
+    expect(() => processesFromEnv("two")).toThrow(/WIREBENCH_INSTRUCTION_PROCESSES/);
+  });
+});
