@@ -1,5 +1,6 @@
-import { createRunRequestSchema } from "@wirebench/contracts";
+import { createRunRequestSchema, runOptionsSchema } from "@wirebench/contracts";
 import { describe, expect, it } from "vitest";
+import { uploadInput } from "../src/components/upload/upload-input.ts";
 
 const run = (transport: unknown) =>
   createRunRequestSchema.safeParse({ sample: { id: 1 }, options: { transport } });
@@ -28,5 +29,30 @@ describe("options.transport of POST /api/v1/runs", () => {
       expect(res.success, JSON.stringify(transport)).toBe(false);
       expect(res.error?.issues.map((i) => i.path.join("."))).toContain(path);
     }
+  });
+});
+
+describe("the upload form's 'over a wire' box", () => {
+  const form = {
+    text: '{"id": 1}',
+    sampleFormat: "json" as const,
+    schema: null,
+    rootType: "",
+    selected: new Set(["json"]),
+    formatIds: ["json"],
+    quick: true,
+  };
+
+  it("asks for every transport, on the link typed or on loopback, in a request the API accepts", () => {
+    const sent = uploadInput({ ...form, overWire: { link: " 20ms/10mbit " } });
+    expect(sent.options).toEqual({
+      quick: true,
+      transport: { transports: ["http1", "http2", "broker"], link: "20ms/10mbit" },
+    });
+    expect(runOptionsSchema.safeParse(sent.options).success).toBe(true);
+    expect(uploadInput({ ...form, overWire: { link: "" } }).options.transport).toEqual({
+      transports: ["http1", "http2", "broker"],
+    });
+    expect(uploadInput({ ...form, overWire: null }).options).toEqual({ quick: true });
   });
 });

@@ -38,10 +38,12 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set(formats.map((f) => f.id)));
   const [quick, setQuick] = useState(false);
   const [sweepSizes, setSweepSizes] = useState("");
+  const [overWire, setOverWire] = useState<{ link: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const create = useMutation(trpc.runs.create.mutationOptions());
   const formatIds = formats.map((f) => f.id);
-  const input = uploadInput({ text, sampleFormat, schema, rootType, selected, formatIds, quick, sweepSizes });
+  const state = { text, sampleFormat, schema, rootType, selected, formatIds, quick, sweepSizes, overWire };
+  const input = uploadInput(state);
   const size = requestBytes(input);
 
   async function takeFile(file: File) {
@@ -179,6 +181,23 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
           data-testid="sweep-sizes"
         />{" "}
         elements
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={overWire !== null}
+          onChange={(e) => setOverWire(e.target.checked ? { link: "" } : null)}
+          data-testid="over-wire"
+        />{" "}
+        also over a wire (HTTP/1.1, HTTP/2, Redis Streams), link{" "}
+        <input
+          type="text"
+          value={overWire?.link ?? ""}
+          placeholder="20ms/10mbit (blank: loopback)"
+          disabled={overWire === null}
+          onChange={(e) => setOverWire({ link: e.target.value })}
+          data-testid="over-wire-link"
+        />
       </label>
       {problem && (
         <p className="error" role="alert" data-testid="upload-error">

@@ -13,6 +13,8 @@ export interface UploadState {
   quick: boolean;
   /** Sizes of a size sweep, comma-separated ("10,1000,100000"); blank: no sweep. */
   sweepSizes?: string;
+  /** Also measure over HTTP/1.1, HTTP/2 and Redis Streams, on this link ("20ms/10mbit"; blank: loopback). */
+  overWire?: { link: string } | null;
 }
 
 /**
@@ -37,7 +39,7 @@ export function uploadInput(s: UploadState) {
     // Registry order, so a run's requested formats read the same way as the picker.
     formats:
       s.selected.size === s.formatIds.length ? undefined : s.formatIds.filter((id) => s.selected.has(id)),
-    options: { quick: s.quick, ...sweepOption(s.sweepSizes) },
+    options: { quick: s.quick, ...sweepOption(s.sweepSizes), ...transportOption(s.overWire) },
   };
 }
 
@@ -48,4 +50,12 @@ function sweepOption(text: string | undefined) {
     .map((p) => p.trim())
     .filter(Boolean);
   return parts.length ? { sweep: { sizes: parts.map((p) => Number(p.replace(/_/g, ""))) } } : {};
+}
+
+/** `options.transport` from the form's "over a wire" box; the server checks the link. */
+function transportOption(overWire: UploadState["overWire"]) {
+  if (!overWire) return {};
+  const link = overWire.link.trim();
+  const transports: ("http1" | "http2" | "broker")[] = ["http1", "http2", "broker"];
+  return { transport: { transports, ...(link ? { link } : {}) } };
 }
