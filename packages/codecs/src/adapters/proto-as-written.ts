@@ -7,7 +7,7 @@ import {
   type IrType,
   type RecordType,
 } from "@wirebench/schemas";
-import type { IdlValueOptions } from "../schema-bridge/idl-value.ts";
+import type { IdlValueOptions } from "../schema-bridge/idl-value-options.ts";
 import { defineKey, isPlainObject } from "./convert-values.ts";
 
 /**

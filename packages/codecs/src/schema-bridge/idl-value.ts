@@ -1,62 +1,25 @@
-import {
-  type DataObject,
-  type DataValue,
-  type EmittedSchema,
-  type IrType,
-  isoMillis,
-  type RecordField,
-  type RecordType,
+import type {
+  DataObject,
+  DataValue,
+  EmittedSchema,
+  IrType,
+  RecordField,
+  RecordType,
 } from "@wirebench/schemas";
 import { defineKey, isPlainObject } from "../adapters/convert-values.ts";
 import { anyFromJson, anyToJson } from "./any-json.ts";
-import { ABSENT, type Absent, defaultOf, normalizeInt, reverse } from "./ir-walk.ts";
-
-/** Per-library hooks at the edges of the walk: field naming and scalar leaves. */
-export interface IdlValueOptions {
-  /** Key the library expects for an IDL field name, if it renames fields. Default: identity. */
-  fieldKey?: (idlName: string) => string;
-  /** A scalar leaf on its way into the library (e.g. bigint → string). Default: identity. */
-  toLeaf?: (v: DataValue, idl: IrType) => unknown;
-  /** A scalar leaf coming out of the library (e.g. Long → bigint). Default: bigint normalised. */
-  fromLeaf?: (v: unknown, idl: IrType) => DataValue;
-  /** Enums as the library holds them: `number` writes the IDL value instead of the symbol. Default: symbol. */
-  enums?: "symbol" | "number";
-  /**
-   * A timestamp as the IDL holds it when the IDL IR keeps the `timestamp` kind (a user's .proto with
-   * google.protobuf.Timestamp). Default: int64 epoch milliseconds through `toLeaf`/`fromLeaf`.
-   */
-  timestamp?: { toIdl(ms: number | bigint): unknown; fromIdl(v: unknown): number | bigint };
-  /** An `any` value as the IDL holds it (google.protobuf.Value or Struct). Default: JSON text. */
-  any?: { toIdl(v: DataValue, idl: IrType): unknown; fromIdl(v: unknown, idl: IrType): DataValue };
-  /**
-   * An optional field of type null that the sample leaves out stays out (a Cap'n Proto Void union
-   * member the sample does not name), so the adapter sets only the member the sample names. Default:
-   * filled in as null, since Avro writes nothing for a null type but its record must hold the field.
-   */
-  keepAbsentOptionalNull?: boolean;
-  /**
-   * The IDL cannot leave a required field out (Avro) and the source schema reads an absent one as its
-   * zero value (proto3 implicit presence, Cap'n Proto): such a field the sample leaves out is written
-   * as that value (""/0/false/the zero enum symbol/empty list or map), as Protobuf decodes it.
-   * Records are not filled (an absent message field has presence). Default: left out.
-   */
-  absentAsZero?: boolean;
-}
-
-type Wrapper = RecordType & { wrapper?: "list" | "value" | "entry" };
-
-/**
- * Every emitter writes the IR timestamp as a 64-bit integer of epoch milliseconds (proto int64, Avro
- * long/timestamp-millis, Thrift i64, FlatBuffers long, Cap'n Proto Int64), so adapters see it as int64.
- */
-const TIMESTAMP_WIRE: IrType = { kind: "int64" };
-
-/** How a sample wrote a timestamp, so decoding gives back the same shape. */
-interface TimestampShape {
-  iso: boolean;
-  /** The ISO text had a fractional second; without one, whole seconds are written without `.000`. */
-  fraction: boolean;
-}
+import { EnumSymbols, enumDefault } from "./enum-symbols.ts";
+import type { IdlValueOptions } from "./idl-value-options.ts";
+import {
+  ABSENT,
+  defaultOf,
+  isEmptyContainer,
+  isNullType,
+  normalizeInt,
+  normalizeTimestamp,
+  zeroOf,
+} from "./ir-walk.ts";
+import { TIMESTAMP_WIRE, TimestampShapes, type Wrapper } from "./timestamp-shapes.ts";
 
 /**
  * Converts between the data model (original names, the original IR) and the shape an IDL sees
@@ -68,10 +31,8 @@ export class IdlValueMapper {
   private readonly fieldKey: (n: string) => string;
   private readonly toLeaf: (v: DataValue, t: IrType) => unknown;
   private readonly fromLeaf: (v: unknown, t: IrType) => DataValue;
-  private readonly symbolsBack = new Map<string, Record<string, string>>();
-  private readonly enumsAsNumbers: boolean;
-  /** Per IR timestamp type, the shape the first sample value had (epoch number or ISO-8601 text). */
-  private readonly timestampShapes = new WeakMap<IrType, TimestampShape>();
+  private readonly enums: EnumSymbols;
+  private readonly timestamps = new TimestampShapes();
   private readonly timestampHook: IdlValueOptions["timestamp"];
   private readonly anyHook: IdlValueOptions["any"];
   private readonly keepAbsentOptionalNull: boolean;
@@ -84,7 +45,7 @@ export class IdlValueMapper {
     this.fieldKey = opts.fieldKey ?? ((n) => n);
     this.toLeaf = opts.toLeaf ?? ((v) => v);
     this.fromLeaf = opts.fromLeaf ?? ((v) => (typeof v === "bigint" ? normalizeInt(v) : (v as DataValue)));
-    this.enumsAsNumbers = opts.enums === "number";
+    this.enums = new EnumSymbols(emitted.enumSymbols, opts.enums === "number");
     this.timestampHook = opts.timestamp;
     this.anyHook = opts.any;
     this.keepAbsentOptionalNull = opts.keepAbsentOptionalNull ?? false;
@@ -173,18 +134,9 @@ export class IdlValueMapper {
         return out;
       }
       case "enum":
-        if (typeof v === "string") {
-          const s = this.emitted.enumSymbols[orig.name]?.[v];
-          if (s === undefined) throw new Error(`${path || "/"}: "${v}" is not a symbol of enum ${orig.name}`);
-          if (this.enumsAsNumbers && idl.kind === "enum") {
-            const i = idl.symbols.indexOf(s);
-            return idl.values?.[i] ?? i;
-          }
-          return s;
-        }
-        return v;
+        return this.enums.toIdl(orig, idl, v, path);
       case "timestamp": {
-        const ms = this.timestampToMillis(orig, v, path);
+        const ms = this.timestamps.toMillis(orig, v, path);
         if (this.timestampHook && idl.kind === "timestamp") return this.timestampHook.toIdl(ms);
         return this.toLeaf(ms, TIMESTAMP_WIRE);
       }
@@ -230,14 +182,14 @@ export class IdlValueMapper {
     }
     // Absent int64 means 0 (proto3 omits it), which is the epoch in the sample's own shape.
     if (orig.kind === "timestamp") {
-      if (v === undefined || v === null) return this.timestampFromMillis(orig, 0);
+      if (v === undefined || v === null) return this.timestamps.fromMillis(orig, 0);
       const hooked = this.timestampHook && idl.kind === "timestamp";
-      return this.timestampFromMillis(
+      return this.timestamps.fromMillis(
         orig,
         hooked ? normalizeTimestamp(this.timestampHook!.fromIdl(v)) : this.fromLeaf(v, TIMESTAMP_WIRE),
       );
     }
-    if (v === undefined || v === null) return defaultOf(orig, this.enumDefault(orig, idl));
+    if (v === undefined || v === null) return defaultOf(orig, enumDefault(orig, idl));
     switch (orig.kind) {
       case "record": {
         const rec = idl as RecordType;
@@ -289,85 +241,10 @@ export class IdlValueMapper {
           defineKey(out, k, this.from(orig.values, (idl as { values: IrType }).values, o[k], `${path}/${k}`));
         return out;
       }
-      case "enum": {
-        if (typeof v === "number" && this.enumsAsNumbers && idl.kind === "enum") {
-          const i = idl.values ? idl.values.indexOf(v) : v;
-          v = idl.symbols[i] ?? v;
-        }
-        if (typeof v !== "string") return v as DataValue;
-        let back = this.symbolsBack.get(orig.name);
-        if (!back) {
-          back = reverse(this.emitted.enumSymbols[orig.name]);
-          this.symbolsBack.set(orig.name, back);
-        }
-        return back[v] ?? v;
-      }
+      case "enum":
+        return this.enums.fromIdl(orig, idl, v);
       default:
         return this.fromLeaf(v, idl);
     }
   }
-
-  private timestampToMillis(orig: IrType, v: DataValue, path: string): number | bigint {
-    const known = this.timestampShapes.has(orig);
-    if (typeof v === "string") {
-      const ms = isoMillis(v);
-      if (Number.isNaN(ms)) throw new Error(`${path || "/"}: "${v}" is not an ISO-8601 timestamp`);
-      if (!known) this.timestampShapes.set(orig, { iso: true, fraction: /[.,]\d/.test(v) });
-      return ms;
-    }
-    if (typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v))) {
-      if (!known) this.timestampShapes.set(orig, { iso: false, fraction: false });
-      return typeof v === "bigint" ? normalizeInt(v) : v;
-    }
-    throw new Error(`${path || "/"}: a timestamp must be ISO-8601 text or epoch milliseconds`);
-  }
-
-  /**
-   * Epoch milliseconds back to the shape the sample used. ISO text comes back in UTC with `Z`: a
-   * sample with an offset or sub-millisecond digits reads back different, and fidelity names it.
-   */
-  private timestampFromMillis(orig: IrType, v: DataValue): DataValue {
-    const ms = typeof v === "bigint" ? normalizeInt(v) : v;
-    const shape = this.timestampShapes.get(orig);
-    if (!shape?.iso || typeof ms !== "number") return ms;
-    const d = new Date(ms);
-    if (Number.isNaN(d.getTime())) return ms; // beyond the ±8.64e15 ms a JS Date can show
-    const iso = d.toISOString();
-    return !shape.fraction && iso.endsWith(".000Z") ? `${iso.slice(0, -5)}Z` : iso;
-  }
-
-  private enumDefault(orig: IrType, idl: IrType): string | undefined {
-    if (orig.kind !== "enum" || idl.kind !== "enum") return undefined;
-    // proto3 needs a zero symbol: when the IDL added one (values start above 0) absence has no IR symbol.
-    return idl.values && !idl.values.includes(0) ? undefined : orig.symbols[0];
-  }
-}
-
-export type { Absent };
-
-const isNullType = (t: IrType) => t.kind === "null" || (t.kind === "nullable" && t.type.kind === "null");
-const normalizeTimestamp = (ms: number | bigint): DataValue =>
-  typeof ms === "bigint" ? normalizeInt(ms) : ms;
-
-/** What an absent implicit-presence field reads as; undefined for kinds that have presence. */
-function zeroOf(t: IrType): DataValue | undefined {
-  switch (t.kind) {
-    case "record":
-    case "timestamp":
-    case "union":
-    case "nullable":
-    case "any":
-    case "null":
-      return undefined;
-    case "enum":
-      // proto3's zero value is the symbol numbered 0 (the first, which proto3 requires to be 0).
-      return defaultOf(t, t.values ? t.symbols[t.values.indexOf(0)] : undefined);
-    default:
-      return defaultOf(t);
-  }
-}
-
-function isEmptyContainer(v: unknown): boolean {
-  if (Array.isArray(v)) return v.length === 0;
-  return isPlainObject(v) && Object.keys(v).length === 0;
 }

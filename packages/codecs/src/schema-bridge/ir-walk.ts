@@ -1,4 +1,4 @@
-import type { DataValue, IrType } from "@wirebench/schemas";
+import { type DataValue, type IrType, isPlainObject } from "@wirebench/schemas";
 
 /** Marks a value the target format leaves out (proto3/Thrift absence standing for IR null). */
 export const ABSENT: unique symbol = Symbol("absent");
@@ -39,4 +39,34 @@ export function reverse(map: Record<string, string> | undefined): Record<string,
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(map ?? {})) out[v] = k;
   return out;
+}
+
+/** A type that only holds null. */
+export const isNullType = (t: IrType) =>
+  t.kind === "null" || (t.kind === "nullable" && t.type.kind === "null");
+export const normalizeTimestamp = (ms: number | bigint): DataValue =>
+  typeof ms === "bigint" ? normalizeInt(ms) : ms;
+
+/** What an absent implicit-presence field reads as; undefined for kinds that have presence. */
+export function zeroOf(t: IrType): DataValue | undefined {
+  switch (t.kind) {
+    case "record":
+    case "timestamp":
+    case "union":
+    case "nullable":
+    case "any":
+    case "null":
+      return undefined;
+    case "enum":
+      // proto3's zero value is the symbol numbered 0 (the first, which proto3 requires to be 0).
+      return defaultOf(t, t.values ? t.symbols[t.values.indexOf(0)] : undefined);
+    default:
+      return defaultOf(t);
+  }
+}
+
+/** An empty array or plain object. */
+export function isEmptyContainer(v: unknown): boolean {
+  if (Array.isArray(v)) return v.length === 0;
+  return isPlainObject(v) && Object.keys(v).length === 0;
 }
