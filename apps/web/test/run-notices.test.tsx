@@ -1,10 +1,12 @@
+import { formatResultOf } from "@wirebench/contracts/testing";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { RunNotices } from "../src/components/run/run-notices.tsx";
 import { toRows } from "../src/lib/format-rows.ts";
 
-const failed = (id: string) => ({ id, format: id, variant: "", ok: false, error: `${id} broke` });
-const measured = (id: string) => ({ id, format: id, variant: "", ok: true, bytes: 10 });
+const failed = (id: string) =>
+  formatResultOf({ id, variant: "", ok: false, error: `${id} broke`, encode: null, decode: null });
+const measured = (id: string) => formatResultOf({ id, variant: "", bytes: 10 });
 const render = (props: Partial<Parameters<typeof RunNotices>[0]>) =>
   renderToStaticMarkup(<RunNotices status="completed" error={null} rows={[]} pollError={null} {...props} />);
 

@@ -1,57 +1,44 @@
+import type { FormatResult, Timing } from "@wirebench/contracts/result";
+import { formatResultOf, runViewOf, timingOf } from "@wirebench/contracts/testing";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { RunResults } from "../src/components/run/run-results.tsx";
 import type { RunData } from "../src/components/run/types.ts";
 import { toRows } from "../src/lib/format-rows.ts";
 
-const timing = (medianNs: number, extra: object = {}) => ({
-  medianNs,
+const timing = (medianNs: number, extra: Partial<Timing> = {}): Timing => ({
+  ...timingOf(medianNs),
   ciLowNs: medianNs * 0.99,
   ciHighNs: medianNs * 1.01,
   samples: 20,
-  opsPerSec: 1e9 / medianNs,
-  mbPerSec: 1,
   ...extra,
 });
-const entry = (id: string, bytes: number, timed: boolean, extra: object = {}) => ({
-  id,
-  format: id,
-  variant: "",
-  library: id,
-  version: "1.0.0",
-  ok: true,
-  bytes,
-  compressed: { gzip: bytes - 1, brotli: bytes - 2, zstd: bytes - 3 },
-  encode: timed ? timing(1000) : null,
-  decode: timed ? timing(2000) : null,
-  fidelity: { exact: true, issues: [] },
-  firstMessage: { base64: Buffer.from([0x92, 0xa1, 0x61]).toString("base64"), bytes: 3, truncated: false },
-  ...extra,
-});
+const entry = (id: string, bytes: number, timed: boolean, extra: Partial<FormatResult> = {}) =>
+  formatResultOf({
+    id,
+    variant: "",
+    library: id,
+    bytes,
+    compressed: { gzip: bytes - 1, brotli: bytes - 2, zstd: bytes - 3 },
+    encode: timed ? timing(1000) : null,
+    decode: timed ? timing(2000) : null,
+    firstMessage: { base64: Buffer.from([0x92, 0xa1, 0x61]).toString("base64"), bytes: 3, truncated: false },
+    ...extra,
+  });
 
-const run = (status: string, formats: object[]): RunData =>
-  ({
+const run = (status: RunData["status"], formats: FormatResult[]): RunData =>
+  runViewOf({
     id: "00000000-0000-0000-0000-000000000001",
     url: "http://localhost/runs/1",
     status,
-    error: null,
     progress: { json: "measuring", msgpackr: "done", cbor: "verifying" },
     inputKind: "sample",
-    requestedFormats: [],
     createdAt: "2026-01-01T00:00:00Z",
-    startedAt: null,
-    finishedAt: null,
-    branch: null,
-    commit: null,
-    pullRequest: null,
-    message: null,
-    environment: null,
-    schema: null,
     formats,
-  }) as unknown as RunData;
+  });
 
 const render = (r: RunData, pending: boolean) =>
-  renderToStaticMarkup(<RunResults run={r} rows={toRows(r.formats as never)} pending={pending} />);
+  renderToStaticMarkup(<RunResults run={r} rows={toRows(r.formats)} pending={pending} />);
 
 describe("the run page while timings are pending", () => {
   const live = run("running", [entry("json", 300, false), entry("msgpackr", 120, true)]);

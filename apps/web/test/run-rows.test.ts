@@ -1,7 +1,17 @@
+import type { SizeDetail } from "@wirebench/contracts/result";
+import { formatResultOf, timingOf } from "@wirebench/contracts/testing";
 import { describe, expect, it } from "vitest";
 import { costRows, defaultNetwork, estimateCost, messageBytes } from "../src/lib/cost-rows.ts";
 import { isNoisy, toRows } from "../src/lib/format-rows.ts";
 import { best, paretoFrontier } from "../src/lib/rank-rows.ts";
+
+/** Size details around the per-message sizes a test cares about (the dataset figures are not read here). */
+const sizesOf = (perMessage: SizeDetail["perMessage"], over: Partial<SizeDetail> = {}): SizeDetail => ({
+  dataset: { raw: perMessage.raw, gzip: perMessage.gzip, brotli: perMessage.brotli, zstd: perMessage.zstd },
+  perMessage,
+  compressMs: { gzip: 1, brotli: 1, zstd: 1 },
+  ...over,
+});
 
 describe("run page rows, rankings and costs", () => {
   it("finds the best row ignoring missing values", () => {
@@ -49,20 +59,17 @@ describe("run page rows, rankings and costs", () => {
     // A 2-record dataset: the dataset total is the sum of both messages; timings are per message.
     const perMessage = { raw: 600, gzip: 300, brotli: 250, zstd: 280 };
     const records = 2;
-    const timing = { medianNs: 50_000, ciLowNs: 49_000, ciHighNs: 51_000 };
+    const timing = timingOf(50_000, 1_000);
     const [row] = toRows([
-      {
+      formatResultOf({
         id: "json",
-        format: "json",
         variant: "",
-        ok: true,
         bytes: perMessage.raw * records,
         compressed: { gzip: 500, brotli: 420, zstd: 470 },
         encode: timing,
         decode: timing,
-        fidelity: { exact: true, issues: [] },
-        sizes: { perMessage },
-      },
+        sizes: sizesOf(perMessage),
+      }),
     ]);
     expect(messageBytes(row!)).toBe(perMessage.raw);
     expect(messageBytes(row!, "zstd")).toBe(perMessage.zstd);
@@ -77,24 +84,21 @@ describe("run page rows, rankings and costs", () => {
   });
 
   it("charges compressing and decompressing each message to the CPU when a compression is chosen", () => {
-    const timing = { medianNs: 2_000_000, ciLowNs: 1_900_000, ciHighNs: 2_100_000 };
+    const timing = timingOf(2_000_000, 100_000);
     const perMessage = { raw: 1000, gzip: 400, brotli: 350, zstd: 380 };
     const [row] = toRows([
-      {
-        format: "json",
+      formatResultOf({
+        id: "json",
         variant: "",
-        ok: true,
         bytes: 1000,
         compressed: { gzip: 400, brotli: 350, zstd: 380 },
         encode: timing,
         decode: timing,
-        fidelity: { exact: true, issues: [] },
-        sizes: {
-          perMessage,
+        sizes: sizesOf(perMessage, {
           perMessageCompressMs: { gzip: 0.3, brotli: 0.5, zstd: 0.1 },
           perMessageDecompressMs: { gzip: 0.05, brotli: 0.07, zstd: 0.02 },
-        },
-      },
+        }),
+      }),
     ]);
     const net = { bandwidthMbps: 100, rttMs: 0 };
     const [raw] = costRows([row!], net);
@@ -107,17 +111,16 @@ describe("run page rows, rankings and costs", () => {
   });
 
   it("says so when a result has compressed sizes but no compression times", () => {
-    const timing = { medianNs: 1000, ciLowNs: 900, ciHighNs: 1100 };
+    const timing = timingOf(1000, 100);
     const [row] = toRows([
-      {
-        format: "json",
+      formatResultOf({
+        id: "json",
         variant: "",
-        ok: true,
         bytes: 10,
         encode: timing,
         decode: timing,
-        sizes: { perMessage: { raw: 10, gzip: 8, brotli: 7, zstd: 9 } },
-      },
+        sizes: sizesOf({ raw: 10, gzip: 8, brotli: 7, zstd: 9 }),
+      }),
     ]);
     const [gzip] = costRows([row!], defaultNetwork, "gzip");
     expect(gzip!.compressionMs).toBeNull();
@@ -125,23 +128,23 @@ describe("run page rows, rankings and costs", () => {
   });
 
   it("falls back to the dataset size for results recorded without per-message sizes", () => {
-    const [row] = toRows([{ format: "cbor", variant: "plain", ok: true, bytes: 123, compressed: null }]);
+    const [row] = toRows([
+      formatResultOf({ id: "cbor", variant: "plain", bytes: 123, encode: null, decode: null }),
+    ]);
     expect(messageBytes(row!)).toBe(123);
     expect(costRows([row!], defaultNetwork)).toEqual([]); // no timings: nothing to model
   });
 
   it("orders formats by time per message, quickest first", () => {
-    const t = (ns: number) => ({ medianNs: ns, ciLowNs: ns, ciHighNs: ns });
-    const entry = (id: string, raw: number, ns: number) => ({
-      id,
-      format: id,
-      variant: "",
-      ok: true,
-      bytes: raw,
-      encode: t(ns),
-      decode: t(ns),
-      sizes: { perMessage: { raw, gzip: raw, brotli: raw, zstd: raw } },
-    });
+    const entry = (id: string, raw: number, ns: number) =>
+      formatResultOf({
+        id,
+        variant: "",
+        bytes: raw,
+        encode: timingOf(ns),
+        decode: timingOf(ns),
+        sizes: sizesOf({ raw, gzip: raw, brotli: raw, zstd: raw }),
+      });
     // "small" is slower on the CPU but its bytes save more time on a 1 Mbit/s link.
     const rows = toRows([entry("big", 10_000, 1_000), entry("small", 1_000, 100_000)]);
     expect(costRows(rows, { bandwidthMbps: 1, rttMs: 10 }).map((c) => c.key)).toEqual(["small", "big"]);

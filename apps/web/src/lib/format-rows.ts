@@ -1,19 +1,13 @@
 import { fidelityCounts, sizeSummaryEntries } from "@wirebench/contracts/read-result";
+import type { Timing as ContractTiming, FormatResult } from "@wirebench/contracts/result";
 
 /**
  * The run page's rows: one per format entry of the Result JSON, with what the page shows of it.
  * Kept free of React so they are tested on their own.
  */
 
-export interface Timing {
-  medianNs: number;
-  ciLowNs: number;
-  ciHighNs: number;
-  /** The run's time budget cut this operation's samples (Result JSON `budgetBound`). */
-  budgetBound?: boolean;
-  /** One timed call only: even the floor of samples did not fit the budget. */
-  overBudget?: boolean;
-}
+/** What the page reads of a timing (the budget flags say the run's time budget cut its samples). */
+export type Timing = Pick<ContractTiming, "medianNs" | "ciLowNs" | "ciHighNs" | "budgetBound" | "overBudget">;
 
 export interface FormatRow {
   key: string;
@@ -44,34 +38,26 @@ export type Compression = "raw" | "gzip" | "brotli" | "zstd";
 export type MessageSizes = Record<Compression, number>;
 export type CompressorMs = Record<Exclude<Compression, "raw">, number>;
 
-interface RawEntry {
-  /** Registry id (e.g. `msgpackr-records`): the short name rows go by. */
-  id?: string;
-  format: string;
-  variant: string;
-  ok: boolean;
-  bytes?: number | null;
-  compressed?: { gzip?: number; brotli?: number; zstd?: number } | null;
-  encode?: Timing | null;
-  decode?: Timing | null;
-  fidelity?: {
-    exact: boolean;
-    issues: { kind: string; severity?: string | undefined }[];
-    issueCount?: number | undefined;
-    lossyCount?: number | undefined;
-  } | null;
-  minimalVariant?: string | null;
-  sizes?: {
-    perMessage?: MessageSizes;
-    perMessageCompressMs?: CompressorMs;
-    perMessageDecompressMs?: CompressorMs;
-  } | null;
-}
+/** The fields of a Result JSON entry that the rows read. */
+type RowEntry = Pick<
+  FormatResult,
+  | "id"
+  | "format"
+  | "variant"
+  | "ok"
+  | "bytes"
+  | "compressed"
+  | "encode"
+  | "decode"
+  | "fidelity"
+  | "minimalVariant"
+  | "sizes"
+>;
 
 export const rowKey = (format: string, variant: string) => (variant ? `${format}/${variant}` : format);
 
 /** A failed format has no numbers to show, whatever placeholders its entry carries. */
-export function toRows(entries: RawEntry[]): FormatRow[] {
+export function toRows(entries: RowEntry[]): FormatRow[] {
   return entries
     .map((e) => (e.ok ? e : { ...e, bytes: null, compressed: null, encode: null, decode: null, sizes: null }))
     .map((e) => {

@@ -1,21 +1,15 @@
-import type { BatchedSize, DictionarySize, Framed } from "@wirebench/contracts/result";
+import type { BatchedSize, FormatResult } from "@wirebench/contracts/result";
 
 /**
  * Sizes as shipped (docs/framing.md) turned into figures per message for the run page: zstd alone,
  * in batches, with a dictionary, and the envelope each framing adds. Pure, so tested on its own.
  */
 
-export interface ShippedEntry {
-  id?: string;
-  format: string;
-  variant: string;
-  ok: boolean;
-  bytes?: number | null;
-  sizes?: { perMessage?: { raw: number; zstd: number } } | null;
-  framed?: Framed | null;
-  batched?: BatchedSize[] | null;
-  dictionary?: DictionarySize | null;
-}
+/** The fields of a Result JSON entry that the shipped sizes read. */
+export type ShippedEntry = Pick<
+  FormatResult,
+  "id" | "format" | "variant" | "ok" | "bytes" | "sizes" | "framed" | "batched" | "dictionary"
+>;
 
 /** Framings sent message by message (an Avro container is one file for the dataset: shown apart). */
 export const perMessageFramings = [
