@@ -19,9 +19,11 @@ import { asBuffer, defineKey } from "./convert-values.ts";
 import { schemaReport } from "./schema-report.ts";
 import type { Adapter, PreparedCodec, Unsupported } from "./types.ts";
 
+/** A generated js:node struct: its fields are own properties named as in the IDL. */
 interface ThriftStruct {
   write(out: unknown): void;
   read(input: unknown): void;
+  [field: string]: unknown;
 }
 type StructClass = new (args?: unknown) => ThriftStruct;
 type ProtocolClass = new (transport: unknown) => unknown;
@@ -71,9 +73,7 @@ export async function prepareThrift(
   const { types, files } = await loadGenerated(emitted, workDir);
   const Root = types[emitted.rootType] as StructClass | undefined;
   if (typeof Root !== "function") throw new Error(`generated code has no struct ${emitted.rootType}`);
-  const Protocol = (protocol === "binary"
-    ? thrift.TBinaryProtocol
-    : thrift.TCompactProtocol) as unknown as ProtocolClass;
+  const Protocol: ProtocolClass = protocol === "binary" ? thrift.TBinaryProtocol : thrift.TCompactProtocol;
   const mapper = new IdlValueMapper(emitted, {
     enums: "number",
     toLeaf: (v) => {
@@ -104,7 +104,7 @@ export async function prepareThrift(
     if (t.kind !== "record") return v;
     const Struct = types[t.name] as StructClass | undefined;
     if (typeof Struct !== "function") throw new Error(`generated code has no struct ${t.name}`);
-    const s = new Struct() as unknown as Record<string, unknown>;
+    const s = new Struct();
     for (const f of t.fields) {
       const fv = (v as Record<string, unknown>)[f.name];
       if (fv !== undefined) s[f.name] = instance(f.type, fv);

@@ -1,17 +1,15 @@
-import type avro from "avsc";
+import avro from "avsc";
 import { ByteReader } from "./byte-reader.ts";
 import type { IdlNames } from "./idl-names.ts";
 import { discard, joinPath, type Tally } from "./tally.ts";
 
-interface AvroType {
-  typeName: string;
-  name?: string;
-  fields?: { name: string; type: AvroType }[];
-  itemsType?: AvroType;
-  valuesType?: AvroType;
-  types?: AvroType[];
-  size?: number;
-  underlyingType?: AvroType;
+const { ArrayType, FixedType, LogicalType, MapType, RecordType, UnwrappedUnionType, WrappedUnionType } =
+  avro.types;
+
+/** The subclass that a `typeName` promises, checked, so its own members (fields, items...) are typed. */
+function narrow<T extends avro.Type>(type: avro.Type, kind: abstract new (...args: never[]) => T): T {
+  if (!(type instanceof kind)) throw new Error(`Avro: type ${type.typeName} is not a ${kind.name}`);
+  return type;
 }
 
 /**
@@ -21,7 +19,7 @@ interface AvroType {
  */
 export function walkAvro(bytes: Uint8Array, type: avro.Type, names: IdlNames, tally: Tally): void {
   const r = new ByteReader(bytes);
-  value(r, type as unknown as AvroType, "", names, tally);
+  value(r, type, "", names, tally);
   if (!r.done) throw new Error(`Avro: ${bytes.length - r.pos} bytes after the record`);
 }
 
@@ -31,15 +29,15 @@ function long(r: ByteReader): number {
   return Number((v >> 1n) ^ -(v & 1n));
 }
 
-function value(r: ByteReader, type: AvroType, path: string, names: IdlNames, t: Tally): void {
+function value(r: ByteReader, type: avro.Type, path: string, names: IdlNames, t: Tally): void {
   const start = r.pos;
   const kind = type.typeName.startsWith("logical:") ? "logical" : type.typeName.split(":")[0];
   switch (kind) {
     case "logical":
-      value(r, type.underlyingType as AvroType, path, names, t);
+      value(r, narrow(type, LogicalType).underlyingType, path, names, t);
       return;
     case "record":
-      for (const f of type.fields ?? []) {
+      for (const f of narrow(type, RecordType).fields) {
         const place = names.place(path, type.name ?? "", f.name);
         if (!place.key) {
           value(r, f.type, place.path, names, t);
@@ -53,14 +51,17 @@ function value(r: ByteReader, type: AvroType, path: string, names: IdlNames, t: 
     case "union": {
       const index = long(r);
       t.add(path, "tag", r.since(start));
-      const branch = type.types?.[index];
+      const union = type instanceof WrappedUnionType ? type : narrow(type, UnwrappedUnionType);
+      const branch = union.types[index];
       if (!branch) throw new Error(`Avro: union index ${index} at ${start} has no branch`);
       value(r, branch, path, names, t);
       return;
     }
     case "array":
+      blocks(r, narrow(type, ArrayType), path, names, t);
+      return;
     case "map":
-      blocks(r, type, path, names, t);
+      blocks(r, narrow(type, MapType), path, names, t);
       return;
     case "null":
       return;
@@ -83,7 +84,7 @@ function value(r: ByteReader, type: AvroType, path: string, names: IdlNames, t: 
       r.skip(long(r));
       break;
     case "fixed":
-      r.skip(type.size ?? 0);
+      r.skip(narrow(type, FixedType).size);
       break;
     default:
       throw new Error(`Avro: type ${type.typeName} is not walked`);
@@ -92,7 +93,13 @@ function value(r: ByteReader, type: AvroType, path: string, names: IdlNames, t: 
 }
 
 /** Array and map blocks: a count (negative: followed by the block's size in bytes), items, a 0 at the end. */
-function blocks(r: ByteReader, type: AvroType, path: string, names: IdlNames, t: Tally): void {
+function blocks(
+  r: ByteReader,
+  type: avro.types.ArrayType | avro.types.MapType,
+  path: string,
+  names: IdlNames,
+  t: Tally,
+): void {
   for (;;) {
     const start = r.pos;
     let count = long(r);
@@ -103,14 +110,14 @@ function blocks(r: ByteReader, type: AvroType, path: string, names: IdlNames, t:
     t.add(path, "length", r.since(start));
     if (count === 0) return;
     for (let i = 0; i < count; i++) {
-      if (type.itemsType) {
+      if (type instanceof ArrayType) {
         value(r, type.itemsType, path, names, t);
         continue;
       }
       const keyStart = r.pos;
       r.skip(long(r));
       t.add(path, "key", r.since(keyStart));
-      value(r, type.valuesType as AvroType, joinPath(path, "*"), names, t);
+      value(r, type.valuesType, joinPath(path, "*"), names, t);
     }
   }
 }

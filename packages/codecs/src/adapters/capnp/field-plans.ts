@@ -60,10 +60,9 @@ export function fieldPlans(unions: boolean): (rec: RecordType) => Plan[] {
 
 /** Text getters do not say whether the pointer is null; read its index from the generated getter. */
 function textPointerIndex(ctor: StructCtor, field: string): number | undefined {
-  const getter = Object.getOwnPropertyDescriptor(
-    (ctor as unknown as { prototype: object }).prototype,
-    field,
-  )?.get;
+  const proto: unknown = ctor.prototype;
+  if (typeof proto !== "object" || proto === null) return undefined;
+  const getter = Object.getOwnPropertyDescriptor(proto, field)?.get;
   const m = getter?.toString().match(/getText\((\d+)/);
   return m ? Number(m[1]) : undefined;
 }

@@ -3,7 +3,9 @@ import type * as flatbuffers from "flatbuffers";
 import type { IdlValueMapper } from "../../schema-bridge/idl-value.ts";
 import { camel } from "./patch-generated.ts";
 
-export type ObjectClass = new () => { pack(b: flatbuffers.Builder): number };
+/** A flatc object-API instance (`<Name>T`): its fields are own properties, named as flatc renamed them. */
+type ObjectApiInstance = { pack(b: flatbuffers.Builder): number; [property: string]: unknown };
+export type ObjectClass = new () => ObjectApiInstance;
 
 /** Records of the IDL IR by name, to instantiate object-API classes (`<Name>T`). */
 export function recordsOf(t: IrType, out = new Map<string, RecordType>()): Map<string, RecordType> {
@@ -69,7 +71,7 @@ function converters(props: Map<string, string[]>, classes: Map<string, ObjectCla
     if (t.kind !== "record") return v;
     const T = classes.get(t.name) as ObjectClass;
     const keys = props.get(t.name) as string[];
-    const o = new T() as unknown as Record<string, unknown>;
+    const o = new T();
     const src = v as Record<string, unknown>;
     t.fields.forEach((f, i) => {
       const key = keys[i] as string;
