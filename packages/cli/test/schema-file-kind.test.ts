@@ -1,10 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { spawnCli } from "./helpers/spawn-cli.ts";
+import { ScriptedServer } from "./scripted-server.ts";
 
 /**
  * `ci --schema` and `compare --schema` read a schema file through one detector: a JSON Schema in a
@@ -32,51 +31,11 @@ const sample = file(
 
 const cli = (...args: string[]) => spawnCli(args);
 
-/** A server answering the three calls `wirebench ci` makes; it keeps the body of the run it was sent. */
-const posted: unknown[] = [];
-let server: Server;
-let url = "";
-beforeAll(async () => {
-  const id = "runSchemaKindAAAAAAAAA";
-  const run = {
-    id,
-    url: `http://wb.test/runs/${id}`,
-    status: "completed",
-    error: null,
-    progress: { json: "done" },
-  };
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (d) => {
-      body += d;
-    });
-    req.on("end", () => {
-      const path = (req.url ?? "").split("?")[0];
-      res.setHeader("content-type", "application/json");
-      if (req.method === "POST" && path === "/api/v1/runs") {
-        posted.push(JSON.parse(body));
-        res.writeHead(202).end(JSON.stringify({ id, url: run.url, status: "queued" }));
-      } else if (path === `/api/v1/runs/${id}`) res.writeHead(200).end(JSON.stringify(run));
-      else if (path === `/api/v1/runs/${id}/comparison`)
-        res.writeHead(200).end(
-          JSON.stringify({
-            run,
-            baseline: null,
-            formats: [],
-            newlyFailing: [],
-            missing: [],
-            checks: [],
-            pass: true,
-            note: "no baseline given",
-          }),
-        );
-      else res.writeHead(404).end(JSON.stringify({ error: { code: "NOT_FOUND", message: "no route" } }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+// The shared scripted server answers with whole contract shapes; it keeps the body of each request.
+const server = new ScriptedServer();
+beforeAll(() => server.start());
+afterAll(() => server.stop());
+beforeEach(() => server.reset());
 
 describe("a JSON Schema in a file not named .json", { timeout: 120_000 }, () => {
   it("is sent by ci --schema as a JSON Schema", async () => {
@@ -84,7 +43,7 @@ describe("a JSON Schema in a file not named .json", { timeout: 120_000 }, () => 
       "ci",
       sample,
       "--server",
-      url,
+      server.url,
       "--token",
       "t",
       "--poll-interval",
@@ -94,7 +53,8 @@ describe("a JSON Schema in a file not named .json", { timeout: 120_000 }, () => 
     );
     expect(res.stderr).not.toContain("wirebench:");
     expect(res.code).toBe(0);
-    expect(posted.at(-1)).toMatchObject({
+    const posted = server.seen.find((x) => x.method === "POST");
+    expect(JSON.parse(posted!.body)).toMatchObject({
       sample: readFileSync(sample, "utf8"),
       schema: { kind: "jsonschema", text: refOnlyText },
     });
