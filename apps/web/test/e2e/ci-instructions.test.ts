@@ -83,10 +83,8 @@ describe("wirebench ci --gate instructions", () => {
     const comparison = JSON.parse(readFileSync(json, "utf8")) as {
       formats: { key: string; instructions?: { op: string; deltaPct: number; noisy: boolean }[] }[];
     };
-    const encode = comparison.formats
-      .find((f) => f.key === "json")
-      ?.instructions?.find((d) => d.op === "encode");
-    expect(encode?.noisy).toBe(false);
-    expect(encode?.deltaPct).toBeGreaterThan(1);
+    // What failed it: a count that rose past 1 % while its processes agreed (noisy ones are not judged).
+    const judged = comparison.formats.flatMap((f) => f.instructions ?? []).filter((d) => !d.noisy);
+    expect(judged.some((d) => d.deltaPct > 1)).toBe(true);
   }, 1_500_000);
 });
