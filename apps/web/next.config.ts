@@ -5,7 +5,12 @@ const staticHeaders = Object.entries(baseSecurityHeaders).map(([key, value]) => 
 
 const config: NextConfig = {
   // Workspace packages ship TypeScript source; Next compiles them with the app.
-  transpilePackages: ["@wirebench/contracts", "@wirebench/schemas", "@wirebench/idl-compilers", "@wirebench/codecs"],
+  transpilePackages: [
+    "@wirebench/contracts",
+    "@wirebench/schemas",
+    "@wirebench/idl-compilers",
+    "@wirebench/codecs",
+  ],
   // Loaded by Node at run time, not bundled: native add-ons, the Prisma client, and the corpus
   // package whose data folder is found through import.meta.url.
   // @wirebench/offthread finds its worker script the same way and starts piscina threads.

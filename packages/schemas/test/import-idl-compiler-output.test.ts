@@ -79,16 +79,15 @@ describe("importers of compiler output", () => {
 
 describe("flatc's reflection JSON", () => {
   it("is checked on reading: a shape flatc does not print is refused naming the path", () => {
-    const bad = () => importFbsReflection('{"objects": [{"name": "M", "fields": [{"name": "a", "type": 3}]}]}');
+    const bad = () =>
+      importFbsReflection('{"objects": [{"name": "M", "fields": [{"name": "a", "type": 3}]}]}');
     expect(bad).toThrow(SchemaImportError);
     expect(bad).toThrow(/not the expected shape.*objects\[0\]\.fields\[0\]\.type/s);
   });
 
   it("keeps a 64-bit default beyond 2^53 exactly", () => {
     const json = JSON.stringify({
-      objects: [
-        { name: "M", fields: [{ name: "big", type: { base_type: "ULong" }, default_integer: 1 }] },
-      ],
+      objects: [{ name: "M", fields: [{ name: "big", type: { base_type: "ULong" }, default_integer: 1 }] }],
       root_table: { name: "M" },
     }).replace('"default_integer":1', '"default_integer":18446744073709551615');
     const ir = importFbsReflection(json);
