@@ -87,8 +87,9 @@ export function AttributionPanel({ entries }: { entries: Entry[] }) {
             />
             <YAxis type="category" dataKey="key" width={130} tick={{ fontSize: 12 }} />
             <Tooltip {...chartTooltip} cursor={barCursor} formatter={(v) => formatBytes(Number(v))} />
-            {/* Field paths are long and have no spaces: let them wrap on a phone. */}
-            <Legend wrapperStyle={{ overflowWrap: "anywhere" }} />
+            {/* Field paths are long and have no spaces, and a legend item does not wrap inside the
+                chart: keep its tail (the field's own name) and give the whole path on hover. */}
+            <Legend formatter={(value: string) => <span title={value}>{legendLabel(value)}</span>} />
             {series.map((s) => (
               <Bar
                 key={s}
@@ -146,4 +147,10 @@ export function AttributionPanel({ entries }: { entries: Entry[] }) {
       </p>
     </section>
   );
+}
+
+const legendMax = 28;
+/** `a.very.long.path.to.number` → `…path.to.number`, at most `legendMax` characters. */
+function legendLabel(path: string): string {
+  return path.length <= legendMax ? path : `…${path.slice(path.length - legendMax + 1)}`;
 }
