@@ -1,5 +1,12 @@
 // runComparison returns a Result, so the engine's API hands its consumers the contract's types too.
 export * from "@wirebench/contracts/result";
+export {
+  defaultSweepLimits,
+  parseSweepSizes,
+  SWEEP_MAX_POINTS,
+  SWEEP_MAX_SIZE,
+  type SweepLimits,
+} from "@wirebench/contracts/sweep";
 export type { Adapter, PrepareContext, PreparedCodec, Unsupported } from "./adapters/types.ts";
 export { compareDatasets } from "./fidelity/compare-values.ts";
 export {
@@ -48,10 +55,3 @@ export {
   type SweepOptions,
 } from "./sizes/run-sweep.ts";
 export { shippedSizes } from "./sizes/shipped-sizes.ts";
-export {
-  defaultSweepLimits,
-  parseSweepSizes,
-  SWEEP_MAX_POINTS,
-  SWEEP_MAX_SIZE,
-  type SweepLimits,
-} from "./sizes/sweep-sizes.ts";

@@ -1,5 +1,4 @@
 import { writeFileSync } from "node:fs";
-import { defaultMaxInstructionRegressionPct } from "@wirebench/codecs/compare-instructions";
 import {
   comparisonSchema,
   createRunResponseSchema,
@@ -8,6 +7,7 @@ import {
   type RunView,
   runViewSchema,
 } from "@wirebench/contracts";
+import { defaultMaxInstructionRegressionPct } from "@wirebench/contracts/instructions/compare";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import pc from "picocolors";
 import type { z } from "zod";

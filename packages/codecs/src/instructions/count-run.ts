@@ -1,8 +1,8 @@
 import type { FormatInstructions, Result, RunInstructions } from "@wirebench/contracts";
+import { withEstimatedTimes } from "@wirebench/contracts/instructions/estimate-time";
 import type { ChildIdentity } from "../harness/child-sandbox.ts";
 import type { Limits } from "../harness/settings.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
-import { withEstimatedTimes } from "./estimate-time.ts";
 import { measureInstructions } from "./measure-instructions.ts";
 import { defaultInstructionSettings, type InstructionSettings } from "./settings.ts";
 

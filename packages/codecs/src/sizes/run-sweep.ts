@@ -1,9 +1,9 @@
 import type { FormatResult, PerElement, SweepResult } from "@wirebench/contracts/result";
+import { parseSweepSizes, type SweepLimits } from "@wirebench/contracts/sweep";
 import type { Dataset } from "@wirebench/schemas";
 import { runComparison } from "../pipeline/run-comparison.ts";
 import type { DatasetFile, RunOptions } from "../pipeline/run-options.ts";
 import { chooseRepeatedField, growRepeatedField } from "./grow-array.ts";
-import { parseSweepSizes, type SweepLimits } from "./sweep-sizes.ts";
 
 export interface SweepOptions
   extends Pick<RunOptions, "formats" | "settings" | "limits" | "signal" | "onProgress" | "workDir"> {

@@ -1,8 +1,8 @@
+import { instructionDeltas, instructionsRegressed } from "@wirebench/contracts/instructions/compare";
 import { resultSchema } from "@wirebench/contracts/result";
 import type { Dataset } from "@wirebench/schemas";
 import { inferDataset } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
-import { instructionDeltas, instructionsRegressed } from "../../src/instructions/compare-instructions.ts";
 import { runComparison } from "../../src/pipeline/run-comparison.ts";
 import { registry } from "../../src/registry/registry.ts";
 

@@ -1,7 +1,7 @@
+import { parseSweepSizes } from "@wirebench/contracts/sweep";
 import { type Dataset, inferDataset } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
 import { chooseRepeatedField, growRepeatedField, repeatedFields } from "../../src/sizes/grow-array.ts";
-import { parseSweepSizes } from "../../src/sizes/sweep-sizes.ts";
 
 const book = inferDataset(
   JSON.stringify({

@@ -1,4 +1,4 @@
-import { nsPerInstructionOf } from "@wirebench/codecs/estimate-time";
+import { nsPerInstructionOf } from "@wirebench/contracts/instructions/estimate-time";
 import type { FormatInstructions, RunInstructions } from "@wirebench/contracts/result";
 import { formatCount, formatNs } from "@wirebench/contracts/units";
 import type { FormatEntry } from "./types";

@@ -1,5 +1,5 @@
-import { instructionDeltas, instructionsRegressed } from "@wirebench/codecs/compare-instructions";
 import type { ComparisonCheck, InstructionDelta } from "@wirebench/contracts";
+import { instructionDeltas, instructionsRegressed } from "@wirebench/contracts/instructions/compare";
 import type { FormatInstructions } from "@wirebench/contracts/result";
 
 /**

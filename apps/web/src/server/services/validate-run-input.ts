@@ -1,5 +1,5 @@
-import { parseSweepSizes } from "@wirebench/codecs/sweep-sizes";
 import type { CreateRunRequest } from "@wirebench/contracts";
+import { parseSweepSizes } from "@wirebench/contracts/sweep";
 import {
   checkRunInput,
   defaultSyntheticCount,

@@ -1,5 +1,7 @@
-import type { FormatInstructions } from "@wirebench/contracts/result";
-import type { Op } from "../harness/protocol.ts";
+import type { FormatInstructions } from "../result/index.ts";
+
+/** An operation whose instructions are counted (the harness's timed operations). */
+export type Op = "encode" | "decode" | "access";
 
 /** The default of `wirebench ci --gate instructions`: a count may rise this much (percent). */
 export const defaultMaxInstructionRegressionPct = 1;

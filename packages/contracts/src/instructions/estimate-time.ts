@@ -1,4 +1,4 @@
-import type { FormatInstructions, Result } from "@wirebench/contracts/result";
+import type { FormatInstructions, Result } from "../result/index.ts";
 
 const OPS = ["encode", "decode", "access"] as const;
 
