@@ -67,7 +67,7 @@ describe("dashboard in Chromium", () => {
     runUrl = page.url();
     await page.waitForSelector("[data-testid=run-status]:text('completed')", { timeout: 240_000 });
 
-    await page.screenshot({ path: `${artifacts}run-desktop.png`, fullPage: true });
+    await page.screenshot({ path: `${artifacts}run-desktop.png`, fullPage: true, timeout: 120_000 });
     const table = await tableOf(page);
     okFormats = Object.entries(table)
       .filter(([, cells]) => cells.at(-1) !== "failed")
@@ -106,7 +106,7 @@ describe("dashboard in Chromium", () => {
     const schemas = (await page.locator("[data-testid=schema-panel]").textContent()) ?? "";
     expect(schemas).toContain('syntax = "proto3"');
     expect(schemas).toContain("download schema.ir.json");
-    await page.screenshot({ path: `${artifacts}run-desktop.png`, fullPage: true });
+    await page.screenshot({ path: `${artifacts}run-desktop.png`, fullPage: true, timeout: 120_000 });
 
     await page.setViewportSize({ width: 375, height: 800 });
     // Open every panel so hex views and schemas are laid out too: closed <details> take no width.
@@ -115,9 +115,9 @@ describe("dashboard in Chromium", () => {
     });
     await page.waitForTimeout(300);
     await expectNoHorizontalScroll(page, 375);
-    await page.screenshot({ path: `${artifacts}run-375.png`, fullPage: true });
+    await page.screenshot({ path: `${artifacts}run-375.png`, fullPage: true, timeout: 120_000 });
     await page.close();
-  }, 300_000);
+  }, 600_000);
 
   it("the share link opened in a fresh browser context shows the same numbers", async () => {
     const owner = await browser.newPage();
