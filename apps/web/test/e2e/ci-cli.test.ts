@@ -1,37 +1,14 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnCli } from "../../../../packages/cli/test/helpers/spawn-cli.ts";
 import { type Stack, startStack } from "./stack.ts";
 
-const bin = fileURLToPath(new URL("../../../../packages/cli/bin/wirebench.mjs", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "wirebench-ci-"));
-
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return cliWithEnv({}, ...args);
-}
-
-function cliWithEnv(
-  env: Record<string, string>,
-  ...args: string[]
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: { ...process.env, NO_COLOR: "1", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+// The CLI's own test helper: the same process, environment and NO_COLOR as its package's tests.
+const cli = (...args: string[]) => spawnCli(args);
+const cliWithEnv = (env: Record<string, string>, ...args: string[]) => spawnCli(args, env);
 
 const sample = (name: string) =>
   JSON.stringify({

@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnCli } from "../../../../packages/cli/test/helpers/spawn-cli.ts";
 import { type Stack, startStack } from "./stack.ts";
 
 /**
@@ -11,23 +10,8 @@ import { type Stack, startStack } from "./stack.ts";
  * The deliberate slowdown is in the data: every record one item longer (31 instead of 30) makes
  * each call do about 3 % more work.
  */
-const bin = fileURLToPath(new URL("../../../../packages/cli/bin/wirebench.mjs", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "wirebench-ci-instr-"));
-
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, NO_COLOR: "1" } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => spawnCli(args);
 
 const sample = (items: number) => {
   const path = join(dir, `sample-${items}.json`);
