@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const stampDir = join(root, "node_modules", ".wirebench");
@@ -149,4 +149,22 @@ export function ensurePythonReferences() {
   log("installing the conformance reference encoders (pip)");
   run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", pyRequirements]);
   writeStamp("pyenv", hash);
+}
+
+/** The runtimes besides Node that `--runtimes` can measure (docs/polyglot.md). */
+export const polyglotRuntimes = ["python", "go", "java", "rust"];
+
+/**
+ * Each runtime's own install step, `packages/runtimes/<runtime>/setup.mjs` (its libraries from its
+ * own registry at the versions its lock file pins, its harness built). A step checks before it acts
+ * (stamped by its lock file) and, when the runtime's toolchain is missing, says so and returns: that
+ * runtime is then reported unavailable in results, and the other runtimes still work.
+ */
+export async function ensureRuntimes() {
+  for (const runtime of polyglotRuntimes) {
+    const file = join(root, "packages", "runtimes", runtime, "setup.mjs");
+    if (!existsSync(file)) continue;
+    const { setup } = await import(pathToFileURL(file).href);
+    await setup({ root, run, log, onPath, hashOf, stampMatches, writeStamp });
+  }
 }

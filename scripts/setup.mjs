@@ -5,9 +5,11 @@ import {
   ensureNodeModules,
   ensurePrismaClient,
   ensurePythonReferences,
+  ensureRuntimes,
 } from "./lib.mjs";
 
 ensureNodeModules();
 ensureDebianPackages();
 ensurePrismaClient();
 ensurePythonReferences();
+await ensureRuntimes();

@@ -9,6 +9,7 @@ import {
   ensureNodeModules,
   ensurePrismaClient,
   ensurePythonReferences,
+  ensureRuntimes,
   fail,
   log,
   root,
@@ -20,6 +21,7 @@ ensureNodeModules();
 ensureDebianPackages([...compilers, chromium]);
 ensurePrismaClient();
 ensurePythonReferences();
+await ensureRuntimes();
 await ensureServices();
 
 const bin = (name) => join(root, "node_modules", ".bin", name);

@@ -6,6 +6,7 @@ import {
   ensureDebianPackages,
   ensureNodeModules,
   ensurePrismaClient,
+  ensureRuntimes,
   fail,
   log,
   migrateDatabase,
@@ -20,6 +21,7 @@ const settings = restartSettingsOrFail(fail);
 ensureNodeModules();
 ensureDebianPackages();
 ensurePrismaClient();
+await ensureRuntimes();
 await ensureServices();
 migrateDatabase();
 // Turbo's cache makes this instant when nothing changed since the last build.

@@ -11,5 +11,6 @@ export * from "./run/run-options.ts";
 export * from "./run/run-view.ts";
 export * from "./run/status.ts";
 export * from "./run/transport-option.ts";
+export * from "./runtime/runtime-protocol.ts";
 export * from "./steps.ts";
 export * from "./token.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { runtimeIdSchema } from "../runtime/runtime-protocol.ts";
 import { attributionEntrySchema } from "./attribution.ts";
 import { fidelitySchema } from "./fidelity.ts";
 import { formatInstructionsSchema } from "./instructions.ts";
@@ -120,5 +121,17 @@ export const formatResultSchema = z.object({
   transport: formatTransportSchema.optional(),
   /** Instructions per call under callgrind (`--metric instructions`, `options.metric`); absent otherwise. */
   instructions: formatInstructionsSchema.optional(),
+  /**
+   * The runtime that measured this entry (`--runtimes`, docs/polyglot.md); absent means Node, as in
+   * every result made before other runtimes existed.
+   */
+  runtime: runtimeIdSchema.optional(),
+  /** That runtime's version as it reports itself (`Python 3.11.7`, `go1.26.8`, …). */
+  runtimeVersion: z.string().optional(),
+  /**
+   * SHA-256 (hex) of every encoded message, each prefixed by its length as 4 bytes big-endian: equal
+   * digests mean byte-identical output, which the cross-runtime comparison reads.
+   */
+  digest: z.string().optional(),
 });
 export type FormatResult = z.infer<typeof formatResultSchema>;

@@ -5,6 +5,7 @@ export * from "./format-result.ts";
 export * from "./instructions.ts";
 export * from "./read-result.ts";
 export * from "./result.ts";
+export * from "./runtimes.ts";
 export * from "./shipped.ts";
 export * from "./sizes.ts";
 export * from "./sweep.ts";

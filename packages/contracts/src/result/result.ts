@@ -2,6 +2,7 @@ import { z } from "zod";
 import { runStatuses } from "../steps.ts";
 import { formatResultSchema, limitationSchema } from "./format-result.ts";
 import { runInstructionsSchema } from "./instructions.ts";
+import { crossRuntimeBytesSchema, runtimeStatusSchema } from "./runtimes.ts";
 import { transportRunSchema } from "./transport.ts";
 
 /**
@@ -53,5 +54,9 @@ export const resultSchema = z.object({
   transport: transportRunSchema.optional(),
   /** How instruction counts were taken, or why they could not be (`metric: "instructions"`); absent otherwise. */
   instructions: runInstructionsSchema.optional(),
+  /** The runtimes asked for (`--runtimes`), each measured or said unavailable; absent for Node-only runs. */
+  runtimes: z.array(runtimeStatusSchema).optional(),
+  /** Same bytes in every runtime? One row per format family measured in two or more runtimes. */
+  crossRuntime: z.array(crossRuntimeBytesSchema).optional(),
 });
 export type Result = z.infer<typeof resultSchema>;

@@ -1,5 +1,6 @@
 import { schemaKinds } from "@wirebench/schemas/detect";
 import { z } from "zod";
+import { runtimeIdSchema } from "../runtime/runtime-protocol.ts";
 import { transportOptionSchema } from "./transport-option.ts";
 
 // The schema languages a run accepts (`schema.kind`) are the ones the schema package reads
@@ -34,6 +35,13 @@ export const runOptionsSchema = z
       .strict()
       .optional()
       .describe("Also run a size sweep (docs/framing.md): one quick comparison per size of the grown field."),
+    runtimes: z
+      .array(runtimeIdSchema)
+      .min(1)
+      .optional()
+      .describe(
+        "Runtimes to measure in (docs/polyglot.md): node, python, go, java, rust. Default [node]; a runtime whose toolchain is missing is reported unavailable in the result.",
+      ),
     transport: transportOptionSchema
       .optional()
       .describe("Also measure every format end to end over HTTP/1.1, HTTP/2 and Redis Streams."),

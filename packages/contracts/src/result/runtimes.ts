@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { runtimeIdSchema } from "../runtime/runtime-protocol.ts";
+
+/**
+ * One runtime a run asked for (`--runtimes`, `options.runtimes`): whether it measured, its version as
+ * it reports itself, and, when it could not (toolchain missing, setup not run), why. A missing
+ * runtime is reported here, never as a failed run.
+ */
+export const runtimeStatusSchema = z.object({
+  runtime: runtimeIdSchema,
+  available: z.boolean(),
+  /** `v20.20.2`, `Python 3.11.7`, `go1.26.8`, `OpenJDK 17.0.15`, `rustc 1.95.0`. */
+  version: z.string().optional(),
+  /** Library → exact version, as that runtime's package manager names it. */
+  libraries: z.record(z.string(), z.string()).optional(),
+  /** Why the runtime is unavailable or stopped (absent when it measured). */
+  reason: z.string().optional(),
+});
+export type RuntimeStatus = z.infer<typeof runtimeStatusSchema>;
+
+/**
+ * Does each runtime write the same bytes for a format? For every format family measured in two or
+ * more runtimes: which entries (ids) wrote exactly the bytes of the first, and which differ.
+ */
+export const crossRuntimeBytesSchema = z.object({
+  format: z.string(),
+  /** The entry the others are compared with (the Node one when present). */
+  reference: z.string(),
+  same: z.array(z.string()),
+  different: z.array(
+    z.object({ id: z.string(), bytes: z.number().int(), firstDifferenceAt: z.number().int() }),
+  ),
+});
+export type CrossRuntimeBytes = z.infer<typeof crossRuntimeBytesSchema>;

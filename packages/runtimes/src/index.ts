@@ -1,0 +1,2 @@
+// Polyglot measurement: see docs/polyglot.md.
+export {};
