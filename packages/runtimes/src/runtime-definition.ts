@@ -1,0 +1,64 @@
+import type { RuntimeId } from "@wirebench/contracts";
+
+/**
+ * What one runtime (Python, Go, Java, Rust) tells the Node parent about itself. Each lives in
+ * `src/definitions/<runtime>.ts`; the parent (`src/run-runtimes.ts`) needs nothing else to measure
+ * in it. docs/polyglot.md is the protocol these children speak.
+ */
+
+/** The shape a format's input file has (docs/polyglot.md, "Lossless JSON"). */
+export type InputShape =
+  /** The data model itself: the sample's names and values (schemaless formats). */
+  | "data"
+  /** Values as the emitted `.proto` sees them: its field names, enum symbol names, 64-bit as integers. */
+  | "proto"
+  /** Values as the emitted `.avsc` sees them (Avro's own names; unions as the plain branch value). */
+  | "avsc"
+  | "thrift"
+  | "fbs"
+  | "capnp";
+
+export interface RuntimeFormatDefinition {
+  /** The runtime's implementation name, unique in the runtime (`protobuf`, `fastavro`, `orjson`). */
+  impl: string;
+  /** The format family, as the Node registry's `format` (`protobuf`, `avro`, `msgpack`, …). */
+  format: string;
+  /** Human label of the library and variant (`protobuf (upb)`, `encoding/json`). */
+  library: string;
+  input: InputShape;
+}
+
+export interface Availability {
+  available: boolean;
+  /** The runtime's version as it reports itself, when found. */
+  version?: string;
+  /** Why not, in one line a user can act on (e.g. "go not on PATH; install Go 1.22+"). */
+  reason?: string;
+}
+
+/** One format's emitted schema, as the parent hands it to `generate`. */
+export interface SchemaForRuntime {
+  /** Which IDL (`proto`, `avsc`, …). */
+  idl: InputShape;
+  /** Absolute path of the schema file the parent wrote. */
+  file: string;
+  rootType: string;
+}
+
+export interface RuntimeDefinition {
+  id: Exclude<RuntimeId, "node">;
+  formats: RuntimeFormatDefinition[];
+  /** Is the toolchain there and was the project's setup for it run? Never throws. */
+  detect(): Promise<Availability>;
+  /**
+   * Runs the runtime's official code generator (and compiler, where the runtime needs one) on a
+   * schema into `outDir` (an empty folder the parent owns and caches by schema hash, docs/polyglot.md
+   * "Code generation and caching"). Absent when no format of this runtime needs generated code.
+   * Throws with the generator's own message when it fails.
+   */
+  generate?(schema: SchemaForRuntime, outDir: string, signal: AbortSignal): Promise<void>;
+  /** Bumps every cached generation of this runtime when the generator or its settings change. */
+  generatorVersion?: string;
+  /** How to start one measurement child; it reads the request on stdin (docs/polyglot.md). */
+  command(generatedDirs: string[]): { cmd: string; args: string[]; env?: Record<string, string> };
+}
