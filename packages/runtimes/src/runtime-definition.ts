@@ -6,17 +6,25 @@ import type { RuntimeId } from "@wirebench/contracts";
  * in it. docs/polyglot.md is the protocol these children speak.
  */
 
-/** The shape a format's input file has (docs/polyglot.md, "Lossless JSON"). */
+/**
+ * The shape of a format's input file (docs/polyglot.md, "Input shapes"): one JSON array, one entry
+ * per message, which the child turns into its library's objects once, outside timing, with that
+ * library's own JSON reader; it answers decoded messages in the same shape.
+ */
 export type InputShape =
-  /** The data model itself: the sample's names and values (schemaless formats). */
+  /** The data model as lossless JSON: the sample's own names; integers of any size; bytes `{"$bytes": b64}`. */
   | "data"
-  /** Values as the emitted `.proto` sees them: its field names, enum symbol names, 64-bit as integers. */
-  | "proto"
-  /** Values as the emitted `.avsc` sees them (Avro's own names; unions as the plain branch value). */
-  | "avsc"
-  | "thrift"
-  | "fbs"
-  | "capnp";
+  /**
+   * Protobuf's canonical JSON mapping (ProtoJSON) of each message of the emitted `.proto`, as
+   * protobufjs writes it: every protobuf library reads it (json_format.ParseDict, protojson,
+   * JsonFormat, prost-reflect), well-known types (Timestamp) included.
+   */
+  | "protojson"
+  /**
+   * Avro's JSON encoding (the specification's) of each message of the emitted `.avsc`: unions other
+   * than null as `{"<branch>": value}`, bytes as ISO-8859-1 code points, longs as integers.
+   */
+  | "avrojson";
 
 export interface RuntimeFormatDefinition {
   /** The runtime's implementation name, unique in the runtime (`protobuf`, `fastavro`, `orjson`). */
@@ -38,8 +46,8 @@ export interface Availability {
 
 /** One format's emitted schema, as the parent hands it to `generate`. */
 export interface SchemaForRuntime {
-  /** Which IDL (`proto`, `avsc`, …). */
-  idl: InputShape;
+  /** Which IDL. */
+  idl: "proto" | "avsc" | "thrift" | "fbs" | "capnp";
   /** Absolute path of the schema file the parent wrote. */
   file: string;
   rootType: string;
