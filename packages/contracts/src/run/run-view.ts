@@ -1,13 +1,23 @@
 import { z } from "zod";
 import { formatResultSchema, limitationSchema } from "../result/format-result.ts";
 import { environmentSchema, noiseSchema } from "../result/result.ts";
+import { crossRuntimeBytesSchema, runtimeStatusSchema } from "../result/runtimes.ts";
 import { sweepOutcomeSchema } from "../result/sweep.ts";
 import { transportRunSchema } from "../result/transport.ts";
 import { progressSchema, runStatusSchema } from "./status.ts";
 
-/** The Result JSON's environment as a run stores it, with the run's noise figures alongside. */
+/**
+ * The Result JSON's environment as a run stores it, with the run's noise figures alongside; a run
+ * with `options.runtimes` also stores the Result's `runtimes` and `crossRuntime` here, which the run
+ * view shows at its top level.
+ */
 export const runEnvironmentSchema = environmentSchema
-  .extend({ noise: noiseSchema.optional(), transport: transportRunSchema.optional() })
+  .extend({
+    noise: noiseSchema.optional(),
+    transport: transportRunSchema.optional(),
+    runtimes: z.array(runtimeStatusSchema).optional(),
+    crossRuntime: z.array(crossRuntimeBytesSchema).optional(),
+  })
   .describe("Node version, library versions, CPU model, git commit, settings, and the run's noise.");
 export type RunEnvironment = z.infer<typeof runEnvironmentSchema>;
 
@@ -50,6 +60,18 @@ export const runViewSchema = z
       .optional()
       .describe(
         "With options.transport: the link and message counts every formats[].transport was measured with.",
+      ),
+    runtimes: z
+      .array(runtimeStatusSchema)
+      .optional()
+      .describe(
+        "With options.runtimes, once completed: each runtime asked for, its version, or why it was unavailable.",
+      ),
+    crossRuntime: z
+      .array(crossRuntimeBytesSchema)
+      .optional()
+      .describe(
+        "With options.runtimes, once completed: per format family measured in two or more runtimes, which entries wrote the same bytes as the reference entry and where the others first differ.",
       ),
   })
   .meta({ id: "Run" });

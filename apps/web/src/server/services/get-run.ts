@@ -1,4 +1,5 @@
 import {
+  crossRuntimeBytesSchema,
   type FormatResult,
   firstIssue,
   formatResultSchema,
@@ -6,6 +7,7 @@ import {
   progressSchema,
   type RunView,
   runEnvironmentSchema,
+  runtimeStatusSchema,
   sweepOutcomeSchema,
   transportRunSchema,
 } from "@wirebench/contracts";
@@ -49,6 +51,7 @@ export async function getRun(services: Services, id: string): Promise<RunView & 
     // The stored IR keeps the importer's limitations; the Result JSON shows them at the top.
     ...limitationsOf(run.ir),
     ...transportOf(run.environment),
+    ...runtimesOf(run.environment),
     formats: run.results.map(storedEntry),
     /** Changes whenever anything a client shows changes; the REST GET uses it as the ETag. */
     version: `${run.updatedAt.getTime()}-${run.results.length}`,
@@ -109,4 +112,19 @@ function limitationsOf(ir: unknown): Pick<RunView, "limitations"> {
 function transportOf(json: unknown): Pick<RunView, "transport"> {
   const parsed = transportRunSchema.safeParse((json as { transport?: unknown } | null)?.transport);
   return parsed.success ? { transport: parsed.data } : {};
+}
+
+const storedRuntimes = z.object({
+  runtimes: z.array(runtimeStatusSchema).optional(),
+  crossRuntime: z.array(crossRuntimeBytesSchema).optional(),
+});
+/**
+ * The runtimes a polyglot run asked for and its cross-runtime byte comparison, stored with the
+ * environment, are the Result's top-level `runtimes` and `crossRuntime`; absent for Node-only runs.
+ */
+function runtimesOf(json: unknown): Pick<RunView, "runtimes" | "crossRuntime"> {
+  const parsed = storedRuntimes.safeParse(json ?? {});
+  if (!parsed.success) return {};
+  const { runtimes, crossRuntime } = parsed.data;
+  return { ...(runtimes ? { runtimes } : {}), ...(crossRuntime ? { crossRuntime } : {}) };
 }

@@ -40,6 +40,12 @@ function checkSweep(env: WebEnv, sweep: CreateRunRequest["options"]["sweep"]): v
   }
 }
 
+/** Each runtime once: `["go", "go"]` is a mistake to name, not a reason to measure Go twice. */
+function checkRuntimes(runtimes: CreateRunRequest["options"]["runtimes"]): void {
+  const twice = runtimes?.find((r, i) => runtimes.indexOf(r) !== i);
+  if (twice) throw bad(`options.runtimes: ${twice} is named twice; name each runtime once.`);
+}
+
 /** The limits a run is validated against; stored with the run so the worker applies the same ones. */
 function runInputLimits(env: WebEnv): RunInputToCheck["limits"] {
   return {
@@ -71,6 +77,7 @@ export async function validateRunInput(
 ): Promise<void> {
   checkFormats(req.formats);
   checkSweep(env, req.options.sweep);
+  checkRuntimes(req.options.runtimes);
   const input: RunInputToCheck = {
     ...(req.schema ? { schema: req.schema } : {}),
     ...(sampleText !== undefined ? { sampleText } : {}),
