@@ -1,0 +1,37 @@
+"""One module per library. Each `build(fmt, load_input)` returns a Codec for one request format.
+
+`load_input()` reads the format's inputFile (one JSON array, in the shape its definition names);
+everything a codec does before `encode`/`decode` is outside timing.
+"""
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, List
+
+
+@dataclass
+class Codec:
+    #: The messages as the library's native objects: what `encode` takes.
+    inputs: List[Any]
+    #: Native object → bytes, the very callable an application calls (no wrapper where avoidable).
+    encode: Callable[[Any], bytes]
+    #: bytes → native object.
+    decode: Callable[[bytes], Any]
+    #: A decoded object → lossless JSON in the inputFile's shape, for the parent's fidelity check.
+    to_output: Callable[[Any], Any]
+    notes: List[str] = field(default_factory=list)
+
+
+def builders():
+    """impl → build function. Imported lazily so one library failing to import fails its format only."""
+    return {
+        "protobuf": ("protobuf_codec", "build"),
+        "fastavro": ("fastavro_codec", "build"),
+        "msgpack": ("msgpack_codec", "build"),
+        "cbor2": ("cbor2_codec", "build"),
+        "orjson": ("orjson_codec", "build"),
+        "json": ("stdlib_json_codec", "build"),
+    }
+
+
+#: Distribution names as installed from PyPI, for the hello line.
+LIBRARIES = ["protobuf", "fastavro", "msgpack", "cbor2", "orjson"]

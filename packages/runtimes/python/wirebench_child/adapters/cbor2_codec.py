@@ -1,0 +1,16 @@
+"""cbor2 (C extension `_cbor2`): dumps / loads with their defaults, on the data model."""
+
+from ..lossless_json import to_lossless
+from . import Codec
+
+
+def build(fmt, load_input):
+    import cbor2
+
+    return Codec(
+        inputs=load_input(),
+        encode=cbor2.dumps,
+        decode=cbor2.loads,
+        to_output=to_lossless,
+        notes=["cbor2.dumps / cbor2.loads, defaults"],
+    )

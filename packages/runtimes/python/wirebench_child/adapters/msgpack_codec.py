@@ -1,0 +1,17 @@
+"""msgpack (msgpack-python, C extension): packb / unpackb with their defaults (bin type for bytes,
+str for raw strings), on the data model as lossless JSON read it."""
+
+from ..lossless_json import to_lossless
+from . import Codec
+
+
+def build(fmt, load_input):
+    import msgpack
+
+    return Codec(
+        inputs=load_input(),
+        encode=msgpack.packb,
+        decode=msgpack.unpackb,
+        to_output=to_lossless,
+        notes=["msgpack.packb / msgpack.unpackb, defaults"],
+    )

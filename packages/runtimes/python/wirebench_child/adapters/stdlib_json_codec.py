@@ -1,0 +1,27 @@
+"""The standard library's json, called as web frameworks call it (Starlette's JSONResponse):
+compact separators, UTF-8 as is, no NaN, then encoded to UTF-8 bytes; loads reads the bytes."""
+
+import json
+
+from ..lossless_json import to_lossless
+from . import Codec
+from .json_values import bytes_as_base64
+
+
+def build(fmt, load_input):
+    dumps = json.dumps
+    loads = json.loads
+
+    def encode(obj, _d=dumps):
+        return _d(obj, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+
+    return Codec(
+        inputs=[bytes_as_base64(m) for m in load_input()],
+        encode=encode,
+        decode=loads,
+        to_output=to_lossless,
+        notes=[
+            'json.dumps(ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode() / json.loads;'
+            " bytes are base64 strings"
+        ],
+    )
