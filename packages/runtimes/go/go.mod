@@ -1,0 +1,16 @@
+module wirebench/runtimes/go
+
+go 1.24
+
+require (
+	github.com/fxamacker/cbor/v2 v2.10.0
+	github.com/linkedin/goavro/v2 v2.15.0
+	github.com/vmihailenco/msgpack/v5 v5.4.1
+	google.golang.org/protobuf v1.36.12
+)
+
+require (
+	github.com/golang/snappy v0.0.1 // indirect
+	github.com/vmihailenco/tagparser/v2 v2.0.0 // indirect
+	github.com/x448/float16 v0.8.4 // indirect
+)
