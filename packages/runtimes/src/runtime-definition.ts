@@ -34,6 +34,11 @@ export interface RuntimeFormatDefinition {
   /** Human label of the library and variant (`protobuf (upb)`, `encoding/json`). */
   library: string;
   input: InputShape;
+  /**
+   * The key of the child's `hello.libraries` whose version stamps this format's entries (`protobuf`,
+   * `github.com/fxamacker/cbor/v2`, `com.google.protobuf:protobuf-java`). Default: `library`, then `impl`.
+   */
+  package?: string;
 }
 
 export interface Availability {
@@ -54,7 +59,8 @@ export interface SchemaForRuntime {
 }
 
 export interface RuntimeDefinition {
-  id: Exclude<RuntimeId, "node">;
+  /** `node` only for the Node implementation of the protocol that tests the parent (node/definition.ts). */
+  id: RuntimeId;
   formats: RuntimeFormatDefinition[];
   /** Is the toolchain there and was the project's setup for it run? Never throws. */
   detect(): Promise<Availability>;

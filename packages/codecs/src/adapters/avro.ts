@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { asWritten, type Dataset, type EmittedSchema, emitAvsc } from "@wirebench/schemas";
+import { asWritten, type Dataset, type EmittedSchema, emitAvsc, type IrSchema } from "@wirebench/schemas";
 import avro from "avsc";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
 import { asBuffer } from "./convert-values.ts";
@@ -28,7 +28,7 @@ export const bigintLong = avro.types.LongType.__with({
 /** Apache Avro binary with avsc, from the `.avsc` the schemas package emits. */
 export function prepareAvro(dataset: Dataset, emitted: EmittedSchema, workDir: string): PreparedCodec {
   writeFileSync(join(workDir, emitted.fileName), emitted.text);
-  const type = avro.Type.forSchema(JSON.parse(emitted.text), { registry: { long: bigintLong } });
+  const type = avroTypeOf(emitted);
   const mapper = new IdlValueMapper(emitted, {
     // avsc checks `Buffer.isBuffer` for bytes.
     toLeaf: (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v) : v),
@@ -56,14 +56,22 @@ export function prepareAvro(dataset: Dataset, emitted: EmittedSchema, workDir: s
   };
 }
 
+/**
+ * The `.avsc` a dataset is measured with. A schema imported from an .avsc is measured as written
+ * (Avro's reference bytes); the IR names are the .avsc's own, so values map one to one. Other
+ * runtimes get this very text (docs/polyglot.md).
+ */
+export function avroSchemaOf(schema: IrSchema): EmittedSchema {
+  return schema.original?.idl === "avsc" ? asWritten(schema, "schema.avsc") : emitAvsc(schema);
+}
+
+/** The avsc type of an emitted `.avsc`, with 64-bit longs carried as bigint. */
+export function avroTypeOf(emitted: { text: string }): avro.Type {
+  return avro.Type.forSchema(JSON.parse(emitted.text), { registry: { long: bigintLong } });
+}
+
 export const avroAdapter: Adapter = {
   prepare(dataset, ctx): PreparedCodec {
-    // A schema imported from an .avsc is measured as written (Avro's reference bytes); the IR
-    // names are the .avsc's own, so values map one to one.
-    const emitted =
-      dataset.schema.original?.idl === "avsc"
-        ? asWritten(dataset.schema, "schema.avsc")
-        : emitAvsc(dataset.schema);
-    return prepareAvro(dataset, emitted, ctx.workDir);
+    return prepareAvro(dataset, avroSchemaOf(dataset.schema), ctx.workDir);
   },
 };

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Dataset, type EmittedSchema, emitProto } from "@wirebench/schemas";
+import { type Dataset, type EmittedSchema, emitProto, type IrSchema } from "@wirebench/schemas";
 import protobuf from "protobufjs";
 import protojson from "protobufjs/ext/protojson.js";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
@@ -88,12 +88,18 @@ export function prepareProtobuf(
   };
 }
 
+/**
+ * The `.proto` a dataset is measured with. A schema imported from a .proto is measured as written:
+ * protoc's bytes, not a re-emitted schema's. Other runtimes get this very text (docs/polyglot.md).
+ */
+export function protobufSchemaOf(schema: IrSchema): EmittedSchema {
+  return protoAsWritten(schema) ?? emitProto(schema);
+}
+
 function protobufAdapter(json: boolean): Adapter {
   return {
     prepare(dataset, ctx): PreparedCodec {
-      // A schema imported from a .proto is measured as written: protoc's bytes, not a re-emitted schema's.
-      const emitted = protoAsWritten(dataset.schema) ?? emitProto(dataset.schema);
-      return prepareProtobuf(dataset, emitted, ctx.workDir, json);
+      return prepareProtobuf(dataset, protobufSchemaOf(dataset.schema), ctx.workDir, json);
     },
   };
 }

@@ -7,6 +7,7 @@ import { attributeFormat } from "../attribution/attribute-format.ts";
 import { compareDatasets } from "../fidelity/compare-values.ts";
 import { loadAdapter } from "../registry/registry.ts";
 import { compressedSizes } from "../sizes/compressed-sizes.ts";
+import { digestOf } from "../sizes/digest.ts";
 import { shippedSizes } from "../sizes/shipped-sizes.ts";
 import { errorText, send } from "./child-ipc.ts";
 import type { ChildJob, Op } from "./protocol.ts";
@@ -119,6 +120,7 @@ export async function prepareLive(job: ChildJob, dataset: Dataset): Promise<Live
           fidelity,
           sizes,
           meanBytes: sizes.perMessage.raw,
+          digest: digestOf(encoded),
           ...(firstMessage ? { firstMessage } : {}),
         } as const;
         // Sizes and fidelity are what users wait for: they go out now, before the slower extras

@@ -60,6 +60,8 @@ export type ChildMessage =
       sizes: SizeDetail;
       shipped?: ShippedSizes;
       meanBytes: number;
+      /** SHA-256 of the encoded messages, each length-prefixed (see digestOf). */
+      digest?: string;
       firstMessage?: FirstMessage;
       /** Where the bytes go (see attributeFormat), and why not when they could not be walked. */
       attribution?: AttributionEntry[];

@@ -54,6 +54,7 @@ export function handleChildMessage(ctx: MessageContext, m: ChildMessage): void {
       st.verified = { fidelity: m.fidelity, sizes: m.sizes, meanBytes: m.meanBytes };
       if (m.shipped) st.verified.shipped = m.shipped;
       if (m.firstMessage) st.verified.firstMessage = m.firstMessage;
+      if (m.digest) st.verified.digest = m.digest;
       if (m.attribution) st.verified.attribution = m.attribution;
       if (m.attributionLimitation) st.limitations = [...st.limitations, m.attributionLimitation];
       if (st.error) break;

@@ -37,6 +37,7 @@ export interface FormatState {
     shipped?: ShippedSizes;
     meanBytes: number;
     firstMessage?: FirstMessage;
+    digest?: string;
     attribution?: AttributionEntry[];
   };
   samples: Record<Op, SampleSet[]>;
@@ -90,6 +91,7 @@ export function toFormatResult(st: FormatState, verifyOnly: boolean): FormatResu
   if (v) base.sizes = v.sizes;
   if (v?.shipped) Object.assign(base, v.shipped);
   if (v?.firstMessage) base.firstMessage = v.firstMessage;
+  if (v?.digest) base.digest = v.digest;
   if (v?.attribution) base.attribution = v.attribution;
   if (st.artifacts.length) base.artifacts = st.artifacts;
   if (st.notes.length) base.notes = st.notes;

@@ -14,6 +14,7 @@ import {
   quickSettings,
 } from "../harness/settings.ts";
 import { TurnScheduler } from "../harness/turns.ts";
+import { warmupMaxMs } from "../harness/warmup-cap.ts";
 import { countRunInstructions, withInstructions } from "../instructions/count-run.ts";
 import { registry, selectEntries } from "../registry/registry.ts";
 import { assembleResult } from "./assemble-result.ts";
@@ -22,17 +23,6 @@ import { type BufferedSample, handleChildMessage, poolBuffered } from "./child-m
 import { FormatReporter } from "./format-reporter.ts";
 import { type FormatState, newFormatState, toFormatResult } from "./format-state.ts";
 import type { DatasetFile, RunOptions } from "./run-options.ts";
-
-/**
- * Warm-up is not timed but costs time like timing does: capped so that warming every operation up
- * in every process takes at most half the timing budget's worth of CPU (counting encode and
- * decode per format). On small data, warm-up settles long before either bound; on a 2 MB document a 30 ms
- * call would otherwise be warmed up for a full second per operation and process.
- */
-function warmupMaxMs(s: MeasureSettings, processes: number, formats: number): number {
-  const cap = s.budgetMs / 2 / (processes * Math.max(1, formats) * 2);
-  return Math.max(s.warmupMinMs, Math.min(s.warmupMaxMs, cap));
-}
 
 export type { DatasetFile, ProgressEvent, ProgressPhase, RunOptions } from "./run-options.ts";
 

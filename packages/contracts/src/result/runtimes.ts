@@ -24,11 +24,22 @@ export type RuntimeStatus = z.infer<typeof runtimeStatusSchema>;
  */
 export const crossRuntimeBytesSchema = z.object({
   format: z.string(),
-  /** The entry the others are compared with (the Node one when present). */
+  /**
+   * The entry the others are compared with: the Node one when present (for MessagePack and CBOR
+   * Node's minimal variant, `msgpackr-minimal`, `cbor-minimal`: the library defaults pad headers).
+   */
   reference: z.string(),
   same: z.array(z.string()),
   different: z.array(
-    z.object({ id: z.string(), bytes: z.number().int(), firstDifferenceAt: z.number().int() }),
+    z.object({
+      id: z.string(),
+      bytes: z.number().int(),
+      /**
+       * Byte offset of the first difference in the first message; -1 when the first messages agree
+       * and a later message differs.
+       */
+      firstDifferenceAt: z.number().int(),
+    }),
   ),
 });
 export type CrossRuntimeBytes = z.infer<typeof crossRuntimeBytesSchema>;

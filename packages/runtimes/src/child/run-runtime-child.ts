@@ -1,0 +1,126 @@
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import {
+  type ChildMessage,
+  childMessageSchema,
+  type PlanMessage,
+  type RuntimeRequest,
+} from "@wirebench/contracts";
+
+export interface ChildCommand {
+  cmd: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+export interface ChildExit {
+  /** The child said `done`. */
+  completed: boolean;
+  /** Why it did not: died, timed out, spoke outside the protocol, or was stopped. */
+  error?: string;
+}
+
+export interface ChildHandlers {
+  /** Every valid message, in order; `raw` is its line (the verified values need a lossless read). */
+  onMessage(m: ChildMessage, raw: string): void;
+  /** Answers `ready`: the samples per operation, from what the child calibrated. */
+  plan(): PlanMessage;
+}
+
+/**
+ * Runs one measurement child of any runtime (docs/polyglot.md): its own process group, the request
+ * as one line on stdin, JSON lines on stdout checked against the protocol's zod, the plan after
+ * `ready`. A kill timer is re-armed at every line, so a child silent for `stepTimeoutMs` dies with
+ * its whole group (a JVM's or Cargo's helpers included). Never throws: every way a child can go
+ * wrong ends as a `ChildExit` with a sentence naming it, and the last of stderr.
+ */
+export function runRuntimeChild(
+  command: ChildCommand,
+  request: RuntimeRequest,
+  handlers: ChildHandlers,
+  opts: { stepTimeoutMs: number; stderrTailBytes: number; signal?: AbortSignal | undefined; label: string },
+): Promise<ChildExit> {
+  return new Promise((resolve) => {
+    let stderr = "";
+    let problem: string | undefined;
+    let completed = false;
+    let settled = false;
+    const child = spawn(command.cmd, command.args, {
+      detached: true,
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, ...command.env },
+    });
+    const killGroup = (why: string) => {
+      problem ??= why;
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(
+        () =>
+          killGroup(
+            `${opts.label} said nothing for ${opts.stepTimeoutMs} ms (WIREBENCH_RUNTIME_STEP_TIMEOUT_MS)`,
+          ),
+        opts.stepTimeoutMs,
+      );
+    };
+    const onAbort = () => killGroup(`${opts.label} was stopped`);
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
+    if (opts.signal?.aborted) onAbort();
+    arm();
+
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString("utf8")).slice(-opts.stderrTailBytes);
+    });
+    // A child that exits early closes its stdin: writing then must not crash the parent.
+    child.stdin.on("error", () => undefined);
+    child.stdin.write(`${JSON.stringify(request)}\n`);
+    const lines = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY });
+    lines.on("line", (line) => {
+      if (problem || !line.trim()) return;
+      arm();
+      let message: ChildMessage;
+      try {
+        const parsed = childMessageSchema.safeParse(JSON.parse(line));
+        if (!parsed.success)
+          throw new Error(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+        message = parsed.data;
+      } catch (err) {
+        killGroup(
+          `${opts.label} wrote a line outside the protocol (${(err as Error).message}): ${line.slice(0, 200)}`,
+        );
+        return;
+      }
+      try {
+        handlers.onMessage(message, line);
+        if (message.type === "ready") child.stdin.write(`${JSON.stringify(handlers.plan())}\n`);
+        if (message.type === "done") completed = true;
+      } catch (err) {
+        killGroup(`${opts.label}: ${(err as Error).message}`);
+      }
+    });
+    const finish = (code: number | null, sig: NodeJS.Signals | null, startError?: Error) => {
+      if (settled) return;
+      settled = true;
+      if (timer) clearTimeout(timer);
+      opts.signal?.removeEventListener("abort", onAbort);
+      const tail = stderr.trim().split("\n").slice(-5).join("\n");
+      if (completed && !problem && code === 0) return resolve({ completed: true });
+      const how = startError
+        ? `${opts.label} did not start: ${startError.message}`
+        : (problem ??
+          (completed
+            ? `${opts.label} exited with ${sig ?? `code ${code}`} after it finished`
+            : `${opts.label} exited with ${sig ?? `code ${code}`} before it finished`));
+      resolve({ completed: false, error: tail ? `${how}; stderr: ${tail}` : how });
+    };
+    child.on("error", (err) => finish(null, null, err));
+    // `close` waits for stdout to drain, so every line the child wrote has been handled.
+    child.on("close", (code, sig) => finish(code, sig));
+  });
+}

@@ -1,0 +1,12 @@
+import type { RuntimeDefinition } from "../runtime-definition.ts";
+
+// One import per runtime (docs/polyglot.md); each runtime's helper adds its own line, and its entry
+// below. Keep every line when rebasing.
+
+/** Every runtime other than Node the parent can measure in, in `--runtimes` order. */
+export const runtimeDefinitions: RuntimeDefinition[] = [];
+
+/** The definition of a runtime id, if this build has it. */
+export function runtimeDefinition(id: string): RuntimeDefinition | undefined {
+  return runtimeDefinitions.find((d) => d.id === id);
+}

@@ -1,0 +1,110 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import {
+  avroSchemaOf,
+  avroTypeOf,
+  type PreparedCodec,
+  prepareAvro,
+  prepareProtobuf,
+  protobufSchemaOf,
+  protojson,
+  protoTypeOf,
+} from "@wirebench/codecs/runtime-bridge";
+import type { Dataset, DataValue, EmittedSchema } from "@wirebench/schemas";
+import type { InputShape, SchemaForRuntime } from "../runtime-definition.ts";
+import { fromAvroJson, toAvroJson } from "./avro-json.ts";
+import { stringifyLossless } from "./lossless-json.ts";
+
+/** One input shape of a dataset, ready to hand to children: its file, its schema, its way back. */
+export interface ShapedInput {
+  shape: InputShape;
+  /** The JSON array every child of this shape reads (absolute path). */
+  file: string;
+  /** The emitted schema the shape follows (absent for `data`): the very file Node measures with. */
+  schema?: SchemaForRuntime;
+  /** A child's decoded values (lossless JSON, parsed) → the data model, for the fidelity check. */
+  toPlain(decoded: DataValue[]): DataValue[];
+}
+
+/**
+ * Writes the dataset in one shape (docs/polyglot.md, "Input shapes") under `dir`, with the emitted
+ * schema beside it. The conversions are Node's own adapters' (prepareProtobuf, prepareAvro: the same
+ * IdlValueMapper, the same schema as written), so every runtime starts from the values Node encodes.
+ */
+export function shapeInput(
+  dataset: Dataset,
+  shape: InputShape,
+  dir: string,
+  file = join(dir, `input.${shape}.json`),
+): ShapedInput {
+  mkdirSync(dir, { recursive: true });
+  if (shape === "data") {
+    writeFileSync(file, stringifyLossless(dataset.messages));
+    return { shape, file, toPlain: (decoded) => decoded };
+  }
+  if (shape === "protojson") {
+    const emitted = protobufSchemaOf(dataset.schema);
+    const codec = prepareProtobuf(dataset, emitted, dir, false);
+    const T = protoTypeOf(emitted);
+    // Exactly what Node's protobuf-json variant writes: protobufjs's canonical mapping, per message.
+    const texts = codec.inputs.map((m, i) => jsonOrSay(() => protojson.toJsonString(T, m as never), i));
+    writeFileSync(file, `[${texts.join(",")}]`);
+    return {
+      shape,
+      file,
+      schema: schemaFile(emitted, dir, "proto"),
+      // Through the binary form, as Node's protobuf entry reads its values: a proto3 field a child
+      // spelled out at its default ("email": "") is the same message as one it left out.
+      toPlain: (decoded) =>
+        decoded.map((d, i) =>
+          readBack(i, () => {
+            const m = protojson.fromJsonString(T, stringifyLossless(d));
+            return plain(codec, codec.decode(codec.encode(m)));
+          }),
+        ),
+    };
+  }
+  const emitted = avroSchemaOf(dataset.schema);
+  const codec = prepareAvro(dataset, emitted, dir);
+  const type = avroTypeOf(emitted);
+  writeFileSync(file, stringifyLossless(codec.inputs.map((v) => toAvroJson(type, v))));
+  return {
+    shape,
+    file,
+    schema: schemaFile(emitted, dir, "avsc"),
+    // Through avsc's binary form, so the value is exactly what avsc's own decode gives Node's toPlain.
+    toPlain: (decoded) =>
+      decoded.map((d, i) =>
+        readBack(i, () => plain(codec, type.fromBuffer(type.toBuffer(fromAvroJson(type, d))))),
+      ),
+  };
+}
+
+/** One shape's input at `file`, its schema (when it has one) written beside it. */
+export function writeInputs(dataset: Dataset, shape: InputShape, file: string): ShapedInput {
+  return shapeInput(dataset, shape, dirname(file), file);
+}
+
+function jsonOrSay(write: () => string, i: number): string {
+  try {
+    return write();
+  } catch (err) {
+    throw new Error(`message ${i} cannot be written as ProtoJSON: ${(err as Error).message}`);
+  }
+}
+
+const plain = (codec: PreparedCodec, decoded: unknown) =>
+  (codec.toPlain ? codec.toPlain(decoded) : decoded) as DataValue;
+
+function readBack(i: number, read: () => DataValue): DataValue {
+  try {
+    return read();
+  } catch (err) {
+    throw new Error(`decoded message ${i} does not read back: ${(err as Error).message}`);
+  }
+}
+
+function schemaFile(emitted: EmittedSchema, dir: string, idl: "proto" | "avsc"): SchemaForRuntime {
+  // prepareProtobuf/prepareAvro wrote `emitted.fileName` into `dir`: the text Node measures with.
+  return { idl, file: join(dir, emitted.fileName), rootType: emitted.rootType };
+}
