@@ -1,3 +1,4 @@
+import { runtimeIds } from "@wirebench/contracts";
 import { ExampleSizeChart } from "@/components/example-size-chart";
 import { UploadForm } from "@/components/upload/upload-form";
 import { parseWebEnv } from "@/env";
@@ -18,7 +19,11 @@ export default function HomePage() {
         every serialization format (JSON, MessagePack, CBOR, Protobuf, Avro, Thrift, FlatBuffers, Cap&apos;n
         Proto and more), checks that each one round-trips your data, and measures size and speed.
       </p>
-      <UploadForm formats={formatChoices} maxBytes={parseWebEnv().WIREBENCH_MAX_INPUT_BYTES} />
+      <UploadForm
+        formats={formatChoices}
+        maxBytes={parseWebEnv().WIREBENCH_MAX_INPUT_BYTES}
+        runtimes={runtimeIds}
+      />
       <section>
         <h2>
           {document}: {msgpack?.format ?? "MessagePack"} is {ratio}% of minified JSON

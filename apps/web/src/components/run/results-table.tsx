@@ -1,8 +1,10 @@
 "use client";
 
-import { formatBytes, formatNs } from "@wirebench/contracts/units";
+import { formatBytes } from "@wirebench/contracts/units";
 import { useState } from "react";
-import { type FormatRow, isNoisy } from "@/lib/format-rows";
+import type { FormatRow } from "@/lib/format-rows";
+import { timingText } from "@/lib/timing-text";
+import { TimingMarks } from "./timing-marks";
 
 type SortKey = "key" | "bytes" | "gzip" | "brotli" | "zstd" | "encode" | "decode" | "issues";
 const columns: { key: SortKey; label: string }[] = [
@@ -24,9 +26,6 @@ const columnValue = (r: FormatRow, k: SortKey): number | string | null =>
       : k === "decode"
         ? (r.decode?.medianNs ?? null)
         : r[k];
-
-/** The mark of a timing the time budget cut (†), or timed once because one call exceeds it (‡). */
-const budgetMark = (t: FormatRow["encode"]) => (t?.overBudget ? "‡" : t?.budgetBound ? "†" : "");
 
 /**
  * Every number, sortable by any column, absolute or relative to the best value in each column.
@@ -63,7 +62,7 @@ export function ResultsTable({ rows, pending = false }: { rows: FormatRow[]; pen
     const b = bestOf(k);
     if (relative && b) return `${(v / b).toFixed(2)}×`;
     const timing = k === "encode" ? r.encode : k === "decode" ? r.decode : null;
-    if (timing) return `${budgetMark(timing)}${formatNs(v)}${isNoisy(timing) ? " ±" : ""}`;
+    if (timing) return timingText(timing);
     return formatBytes(v);
   };
   return (
@@ -106,11 +105,7 @@ export function ResultsTable({ rows, pending = false }: { rows: FormatRow[]; pen
           </tbody>
         </table>
       </div>
-      <p className="muted small">
-        ± marks a timing whose 95% confidence interval is wider than 10% of its median.
-        {rows.some((r) => [r.encode, r.decode].some((t) => t?.budgetBound)) &&
-          " † marks one whose samples the time budget cut (fewer samples, a wider interval); ‡ one timed once, as one call takes longer than the budget allows samples for."}
-      </p>
+      <TimingMarks timings={rows.flatMap((r) => [r.encode, r.decode])} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { FormatRow } from "@/lib/format-rows";
+import { isPolyglot } from "@/lib/runtime-matrix";
 import { AttributionPanel } from "./attribution-panel";
 import { BytesPanel } from "./bytes-panel";
 import { CostModel } from "./cost-model";
@@ -8,6 +9,7 @@ import { LimitationsPanel } from "./limitations-panel";
 import { ParetoChart } from "./pareto-chart";
 import { ResultsTable } from "./results-table";
 import { RunSizeChart } from "./run-size-chart";
+import { RuntimesPanel } from "./runtimes-panel";
 import { SchemaPanel } from "./schema-panel";
 import { ShippedPanel } from "./shipped-panel";
 import { Summary } from "./summary";
@@ -37,6 +39,7 @@ export function RunResults({ run, rows, pending }: { run: RunData; rows: FormatR
         </p>
       )}
       <Summary rows={rows} pending={pending} />
+      {isPolyglot(run) && <RuntimesPanel run={run} pending={pending} />}
       <div className="grid">
         <RunSizeChart rows={rows} />
         {!pending && <TimingChart rows={rows} />}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import type { RuntimeId } from "@wirebench/contracts";
 import { formatBytes } from "@wirebench/contracts/units";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -10,12 +11,15 @@ import { useTRPC } from "@/trpc/client";
 import { checkSample, detectInput, type SchemaKind, schemaHasRoots } from "./detect-input";
 import { FileDrop } from "./file-drop";
 import { FormatsPicker } from "./formats-picker";
+import { RuntimesPicker } from "./runtimes-picker";
 import { uploadInput } from "./upload-input";
 
 export interface UploadFormProps {
   /** Format variants the engine offers; all are selected by default. */
   formats: FormatChoice[];
   maxBytes: number;
+  /** Runtimes a run may measure in (the contract's `runtimeIds`); Node alone is picked by default. */
+  runtimes?: readonly RuntimeId[];
 }
 
 /**
@@ -27,7 +31,7 @@ export function requestBytes(input: unknown): number {
   return new TextEncoder().encode(JSON.stringify({ 0: input })).byteLength;
 }
 
-export function UploadForm({ formats, maxBytes }: UploadFormProps) {
+export function UploadForm({ formats, maxBytes, runtimes = ["node"] }: UploadFormProps) {
   const trpc = useTRPC();
   const router = useRouter();
   const [text, setText] = useState("");
@@ -39,11 +43,13 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
   const [quick, setQuick] = useState(false);
   const [sweepSizes, setSweepSizes] = useState("");
   const [overWire, setOverWire] = useState<{ link: string } | null>(null);
+  const [pickedRuntimes, setPickedRuntimes] = useState<Set<RuntimeId>>(() => new Set<RuntimeId>(["node"]));
   const [problem, setProblem] = useState<string | null>(null);
   const create = useMutation(trpc.runs.create.mutationOptions());
   const formatIds = formats.map((f) => f.id);
+  const offeredRuntimes = { selected: pickedRuntimes, offered: runtimes };
   const state = { text, sampleFormat, schema, rootType, selected, formatIds, quick, sweepSizes, overWire };
-  const input = uploadInput(state);
+  const input = uploadInput({ ...state, runtimes: offeredRuntimes });
   const size = requestBytes(input);
 
   async function takeFile(file: File) {
@@ -78,7 +84,9 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
         ? `The upload is ${formatBytes(size)}; the limit is ${formatBytes(maxBytes)}.`
         : formats.length > 0 && selected.size === 0
           ? "Pick at least one format."
-          : checkSample(text, sampleFormat, !!input.schema);
+          : pickedRuntimes.size === 0
+            ? "Pick at least one runtime."
+            : checkSample(text, sampleFormat, !!input.schema);
     setProblem(error);
     if (error) return;
     try {
@@ -167,6 +175,9 @@ export function UploadForm({ formats, maxBytes }: UploadFormProps) {
         ))}
       </fieldset>
       {formats.length > 0 && <FormatsPicker formats={formats} selected={selected} onChange={setSelected} />}
+      {runtimes.length > 1 && (
+        <RuntimesPicker runtimes={runtimes} selected={pickedRuntimes} onChange={setPickedRuntimes} />
+      )}
       <label>
         <input type="checkbox" checked={quick} onChange={(e) => setQuick(e.target.checked)} /> quick (coarse
         timings in seconds)

@@ -1,3 +1,4 @@
+import type { RuntimeId } from "@wirebench/contracts";
 import { detectInput, type SampleFormat, type SchemaKind, schemaHasRoots } from "@wirebench/schemas/detect";
 
 /** What the upload form holds when it is sent. */
@@ -15,6 +16,8 @@ export interface UploadState {
   sweepSizes?: string;
   /** Also measure over HTTP/1.1, HTTP/2 and Redis Streams, on this link ("20ms/10mbit"; blank: loopback). */
   overWire?: { link: string } | null;
+  /** Runtimes picked, and every runtime the picker offers (in the contract's order); absent: Node. */
+  runtimes?: { selected: ReadonlySet<RuntimeId>; offered: readonly RuntimeId[] };
 }
 
 /**
@@ -39,7 +42,12 @@ export function uploadInput(s: UploadState) {
     // Registry order, so a run's requested formats read the same way as the picker.
     formats:
       s.selected.size === s.formatIds.length ? undefined : s.formatIds.filter((id) => s.selected.has(id)),
-    options: { quick: s.quick, ...sweepOption(s.sweepSizes), ...transportOption(s.overWire) },
+    options: {
+      quick: s.quick,
+      ...sweepOption(s.sweepSizes),
+      ...transportOption(s.overWire),
+      ...runtimesOption(s.runtimes),
+    },
   };
 }
 
@@ -58,4 +66,15 @@ function transportOption(overWire: UploadState["overWire"]) {
   const link = overWire.link.trim();
   const transports: ("http1" | "http2" | "broker")[] = ["http1", "http2", "broker"];
   return { transport: { transports, ...(link ? { link } : {}) } };
+}
+
+/**
+ * `options.runtimes` in the picker's order; left out when Node alone is picked (the default), so
+ * such a run is the plain Node run it always was. The server checks the names.
+ */
+function runtimesOption(runtimes: UploadState["runtimes"]) {
+  if (!runtimes) return {};
+  const picked = runtimes.offered.filter((r) => runtimes.selected.has(r));
+  if (picked.length === 1 && picked[0] === "node") return {};
+  return { runtimes: picked };
 }
