@@ -11,6 +11,12 @@ require (
 
 require (
 	github.com/golang/snappy v0.0.1 // indirect
+	github.com/planetscale/vtprotobuf v0.6.0 // indirect
 	github.com/vmihailenco/tagparser/v2 v2.0.0 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
+)
+
+tool (
+	github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto
+	google.golang.org/protobuf/cmd/protoc-gen-go
 )

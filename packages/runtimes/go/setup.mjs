@@ -1,6 +1,6 @@
 // `npm run setup` step of the Go runtime (scripts/lib.mjs, ensureRuntimes): downloads the modules
-// go.sum pins from the Go module proxy into .wirebench/go/mod, installs protoc-gen-go at the version
-// go.mod pins and builds the schema-less child, .wirebench/go/bin/wirebench-go. Stamped by the module
+// go.sum pins from the Go module proxy into .wirebench/go/mod, installs protoc-gen-go and protoc-gen-go-vtproto at the versions
+// go.mod pins, and builds the schema-less child, .wirebench/go/bin/wirebench-go. Stamped by the module
 // files and the Go sources, so a second run does nothing. Without `go` it says so and returns: the Go
 // runtime is then reported unavailable and the rest of Wirebench works.
 import { existsSync, readdirSync } from "node:fs";
@@ -50,7 +50,8 @@ export async function setup({ root, run, log, onPath, hashOf, stampMatches, writ
   };
   log("Go runtime: modules from the Go module proxy, protoc-gen-go and the child (.wirebench/go)");
   if (!step("downloading modules", ["mod", "download"])) return;
-  if (!step("installing protoc-gen-go", ["install", "google.golang.org/protobuf/cmd/protoc-gen-go"])) return;
+  // protoc-gen-go and protoc-gen-go-vtproto, the `tool` lines of go.mod, at the versions it pins.
+  if (!step("installing the protoc plugins", ["install", "tool"])) return;
   if (!step("building the child", ["build", "-o", join(bin, "wirebench-go"), "./cmd/wirebench-go"])) return;
   writeStamp("go", hash);
 }

@@ -71,6 +71,7 @@ describe.skipIf(!available)("the Go child on AddressBook", () => {
       goRuntime.command([generated]).cmd,
       request([
         fmt("protobuf", "protobuf", "protojson.json", protoFile),
+        fmt("vtprotobuf", "protobuf", "protojson.json", protoFile),
         fmt("goavro", "avro", "avrojson.json", avscFile),
         fmt("msgpack", "msgpack", "data.json"),
         fmt("cbor", "cbor", "data.json"),
@@ -88,6 +89,8 @@ describe.skipIf(!available)("the Go child on AddressBook", () => {
     expect(hello?.runtimeVersion).toMatch(/^go\d+\.\d+/);
     for (const m of [
       "google.golang.org/protobuf",
+      "github.com/planetscale/vtprotobuf",
+      "github.com/vmihailenco/msgpack/v5",
       "github.com/linkedin/goavro/v2",
       "github.com/fxamacker/cbor/v2",
     ])
@@ -113,6 +116,8 @@ describe.skipIf(!available)("the Go child on AddressBook", () => {
     });
     expect(verified?.encoded).toEqual(nodeBytes);
     expect(Buffer.from(nodeBytes[0] ?? "", "base64").length).toBe(206);
+    // vtprotobuf's generated MarshalVT writes the same wire format.
+    expect(ofType(run, "verified").find((v) => v.id === "vtprotobuf@go")?.encoded).toEqual(nodeBytes);
   });
 
   it("writes the Protobuf tutorial's AddressBook in 228 B, byte for byte what protoc's Python code writes", async () => {
@@ -141,7 +146,7 @@ describe.skipIf(!available)("the Go child on AddressBook", () => {
     expect(hex).toBe(reference);
   });
 
-  it("round-trips every message exactly in all five formats", () => {
+  it("round-trips every message exactly in all six formats", () => {
     const byId = new Map(ofType(run, "verified").map((v) => [v.id, v.decoded]));
     for (const id of ["msgpack@go", "cbor@go", "json@go"]) expect(byId.get(id), id).toEqual(messages);
     expect(byId.get("goavro@go")).toEqual(avroJson);
@@ -149,11 +154,12 @@ describe.skipIf(!available)("the Go child on AddressBook", () => {
     const withoutDefaults = JSON.parse(JSON.stringify(messages).replaceAll(',"type":"MOBILE"', ""));
     expect(JSON.stringify(messages)).toContain('"type":"MOBILE"');
     expect(byId.get("protobuf@go")).toEqual(withoutDefaults);
+    expect(byId.get("vtprotobuf@go")).toEqual(withoutDefaults);
   });
 
   it("times encode and decode of every format with the samples the plan asked for", () => {
     const samples = ofType(run, "samples");
-    expect(run.plan.size).toBe(10);
+    expect(run.plan.size).toBe(12);
     for (const [key, wanted] of run.plan) {
       const [id, op] = key.split(" ");
       const got = samples.filter((s) => s.id === id && s.op === op);

@@ -20,6 +20,7 @@ export const goModuleDir = join(root, "packages", "runtimes", "go");
 export const goHome = join(root, ".wirebench", "go");
 const defaultBinary = join(goHome, "bin", "wirebench-go");
 const protocGenGo = join(goHome, "bin", "protoc-gen-go");
+const protocGenVtproto = join(goHome, "bin", "protoc-gen-go-vtproto");
 const binaryName = "wirebench-go";
 
 /** The Go environment of setup and every build: caches under .wirebench/go, no network, no toolchain switch. */
@@ -52,12 +53,12 @@ function childSourcesHash(): string {
   return h.digest("hex").slice(0, 16);
 }
 
-/** The protobuf module version go.mod pins, which is also protoc-gen-go's. */
-function protobufVersion(): string {
-  const mod = existsSync(join(goModuleDir, "go.mod"))
-    ? readFileSync(join(goModuleDir, "go.mod"), "utf8")
-    : "";
-  return /google\.golang\.org\/protobuf (v\S+)/.exec(mod)?.[1] ?? "unknown";
+/** A module's version as go.mod pins it (also its generator's: protoc-gen-go, protoc-gen-go-vtproto). */
+function moduleVersion(module: string): string {
+  const file = join(goModuleDir, "go.mod");
+  const mod = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const line = mod.split("\n").find((l) => l.trim().startsWith(`${module} v`));
+  return line?.trim().split(/\s+/)[1] ?? "unknown";
 }
 
 const executable = (file: string) => {
@@ -91,15 +92,22 @@ async function generateProtobuf(
   const pkg = join(outDir, "pb");
   await mkdir(pkg, { recursive: true });
   // M options put every file of the schema into one Go package, whatever go_package it names.
-  const mapping = files.map((f) => `--go_opt=M${f}=wirebenchgen/pb;pb`);
+  const mapping = files.flatMap((f) => [
+    `--go_opt=M${f}=wirebenchgen/pb;pb`,
+    `--go-vtproto_opt=M${f}=wirebenchgen/pb;pb`,
+  ]);
   await exec(
     "protoc",
     [
       `--plugin=protoc-gen-go=${protocGenGo}`,
+      `--plugin=protoc-gen-go-vtproto=${protocGenVtproto}`,
       `-I${include}`,
       "-I/usr/include",
       `--go_out=${pkg}`,
       "--go_opt=paths=source_relative",
+      // vtprotobuf's reflection-free Marshal/Unmarshal methods on the same types (the vtprotobuf format).
+      `--go-vtproto_out=${pkg}`,
+      "--go-vtproto_opt=paths=source_relative,features=marshal+unmarshal+size",
       ...mapping,
       ...files,
     ],
@@ -133,6 +141,12 @@ export const goRuntime: RuntimeDefinition = {
       library: "google.golang.org/protobuf (protoc-gen-go)",
       input: "protojson",
     },
+    {
+      impl: "vtprotobuf",
+      format: "protobuf",
+      library: "planetscale/vtprotobuf (protoc-gen-go-vtproto)",
+      input: "protojson",
+    },
     { impl: "goavro", format: "avro", library: "linkedin/goavro", input: "avrojson" },
     { impl: "msgpack", format: "msgpack", library: "vmihailenco/msgpack", input: "data" },
     { impl: "cbor", format: "cbor", library: "fxamacker/cbor", input: "data" },
@@ -146,7 +160,7 @@ export const goRuntime: RuntimeDefinition = {
     } catch {
       return { available: false, reason: "go not on PATH; install Go 1.24+ and run `npm run setup`" };
     }
-    if (!executable(defaultBinary) || !executable(protocGenGo))
+    if (![defaultBinary, protocGenGo, protocGenVtproto].every(executable))
       return { available: false, version, reason: "the Go child is not built; run `npm run setup`" };
     return { available: true, version };
   },
@@ -154,7 +168,7 @@ export const goRuntime: RuntimeDefinition = {
     // goavro reads the .avsc at run time; only Protobuf needs code compiled in.
     if (schema.idl === "proto") await generateProtobuf(schema, outDir, signal);
   },
-  generatorVersion: `protoc-gen-go ${protobufVersion()}, child ${childSourcesHash()}`,
+  generatorVersion: `protoc-gen-go ${moduleVersion("google.golang.org/protobuf")}, protoc-gen-go-vtproto ${moduleVersion("github.com/planetscale/vtprotobuf")}, child ${childSourcesHash()}`,
   command(generatedDirs) {
     const built = generatedDirs.map((d) => join(d, binaryName)).find(executable);
     return { cmd: built ?? defaultBinary, args: [] };
