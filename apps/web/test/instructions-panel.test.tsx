@@ -24,11 +24,11 @@ const json = formatResultOf({
   decode: timing(60_000),
   instructions: { encode: count(200_000), decode: count(400_000, 0.003) },
 });
-const available = { instructions: { available: true, method: "callgrind", processes: 2 } };
+const available = { available: true, method: "callgrind", processes: 2 };
 
 describe("run page: instruction counts", () => {
   it("shows each count, its spread, the estimate at the run's pace and the wall median side by side", () => {
-    const html = renderToStaticMarkup(<InstructionsPanel entries={[json]} environment={available} />);
+    const html = renderToStaticMarkup(<InstructionsPanel entries={[json]} run={available} />);
     // Pace: (20 µs + 60 µs) / 600,000 instructions; encode's estimate 200,000 × that = 26.7 µs.
     expect(html).toContain("<td>200,000</td>");
     expect(html).toContain("26.7 µs");
@@ -40,13 +40,10 @@ describe("run page: instruction counts", () => {
   it("says why when valgrind was unavailable, and renders nothing for a run that did not count", () => {
     const reason = "valgrind is not available (/nope: not found)";
     const html = renderToStaticMarkup(
-      <InstructionsPanel
-        entries={[]}
-        environment={{ instructions: { available: false, reason, method: "callgrind" } }}
-      />,
+      <InstructionsPanel entries={[]} run={{ available: false, reason, method: "callgrind" }} />,
     );
     expect(html).toContain(`Unavailable: ${reason}`);
     const { instructions: _none, ...plain } = json;
-    expect(renderToStaticMarkup(<InstructionsPanel entries={[plain]} environment={{}} />)).toBe("");
+    expect(renderToStaticMarkup(<InstructionsPanel entries={[plain]} run={undefined} />)).toBe("");
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatResultSchema, limitationSchema } from "../result/format-result.ts";
+import { runInstructionsSchema } from "../result/instructions.ts";
 import { environmentSchema, noiseSchema } from "../result/result.ts";
 import { crossRuntimeBytesSchema, runtimeStatusSchema } from "../result/runtimes.ts";
 import { sweepOutcomeSchema } from "../result/sweep.ts";
@@ -17,6 +18,8 @@ export const runEnvironmentSchema = environmentSchema
     transport: transportRunSchema.optional(),
     runtimes: z.array(runtimeStatusSchema).optional(),
     crossRuntime: z.array(crossRuntimeBytesSchema).optional(),
+    // The worker keeps how counts were taken here; GET /runs/{id} shows it as the Result's `instructions`.
+    instructions: runInstructionsSchema.optional(),
   })
   .describe("Node version, library versions, CPU model, git commit, settings, and the run's noise.");
 export type RunEnvironment = z.infer<typeof runEnvironmentSchema>;
@@ -72,6 +75,11 @@ export const runViewSchema = z
       .optional()
       .describe(
         "With options.runtimes, once completed: per format family measured in two or more runtimes, which entries wrote the same bytes as the reference entry and where the others first differ.",
+      ),
+    instructions: runInstructionsSchema
+      .optional()
+      .describe(
+        "With options.metric instructions: how the counts were taken, or why valgrind was unavailable (docs/instructions.md).",
       ),
   })
   .meta({ id: "Run" });

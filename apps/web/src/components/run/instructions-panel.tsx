@@ -11,8 +11,13 @@ type Counted = FormatEntry & { instructions?: FormatInstructions | null };
  * per operation the count, how far the fresh processes were apart, the time the count would take at
  * the run's average pace, and the measured median. Nothing when the run did not count.
  */
-export function InstructionsPanel({ entries, environment }: { entries: Counted[]; environment: unknown }) {
-  const run = (environment as { instructions?: RunInstructions } | null)?.instructions;
+export function InstructionsPanel({
+  entries,
+  run,
+}: {
+  entries: Counted[];
+  run: RunInstructions | undefined;
+}) {
   const counted = entries.filter((e) => e.ok && e.instructions);
   if (!run && counted.length === 0) return null;
   if (run && !run.available)

@@ -57,7 +57,7 @@ export function RunView({ initial }: { initial: RunData }) {
         <>
           <FidelityPanel entries={entries} />
           <SchemaPanel schema={current.schema} entries={entries} />
-          <InstructionsPanel entries={entries} environment={current.environment} />
+          <InstructionsPanel entries={entries} run={current.instructions} />
           <EnvironmentPanel environment={current.environment} />
         </>
       )}

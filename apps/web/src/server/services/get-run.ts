@@ -7,6 +7,7 @@ import {
   progressSchema,
   type RunView,
   runEnvironmentSchema,
+  runInstructionsSchema,
   runtimeStatusSchema,
   sweepOutcomeSchema,
   transportRunSchema,
@@ -52,6 +53,7 @@ export async function getRun(services: Services, id: string): Promise<RunView & 
     ...limitationsOf(run.ir),
     ...transportOf(run.environment),
     ...runtimesOf(run.environment),
+    ...instructionsOf(run.environment),
     formats: run.results.map(storedEntry),
     /** Changes whenever anything a client shows changes; the REST GET uses it as the ETag. */
     version: `${run.updatedAt.getTime()}-${run.results.length}`,
@@ -127,4 +129,13 @@ function runtimesOf(json: unknown): Pick<RunView, "runtimes" | "crossRuntime"> {
   if (!parsed.success) return {};
   const { runtimes, crossRuntime } = parsed.data;
   return { ...(runtimes ? { runtimes } : {}), ...(crossRuntime ? { crossRuntime } : {}) };
+}
+
+/**
+ * How instruction counts were taken (or why they were not), which the worker stores with the
+ * environment, is the Result's top-level `instructions`, as `wirebench compare --json` writes it.
+ */
+function instructionsOf(json: unknown): Pick<RunView, "instructions"> {
+  const parsed = runInstructionsSchema.safeParse((json as { instructions?: unknown } | null)?.instructions);
+  return parsed.success ? { instructions: parsed.data } : {};
 }
