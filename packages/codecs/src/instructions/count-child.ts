@@ -122,7 +122,7 @@ async function run(job: CountJob, adapters: Record<string, Adapter | undefined>)
 export function runCountChild(adapters: Record<string, Adapter | undefined>): void {
   // No watcher thread: callgrind would count its wake-ups (twice a second of wall time) into
   // whichever segment was running, and the counts of two processes differed by up to 5.7 %.
-  // A child stuck in a loop is ended by the parent's processTimeoutMs instead.
+  // A child stuck in a loop is ended by the parent's formatTimeoutMs instead.
   endWithParent({ watcherThread: false });
   process.once("message", (job: CountJob) => {
     run(job, adapters)

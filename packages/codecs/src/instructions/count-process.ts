@@ -78,7 +78,7 @@ export function countProcess(
   let current: string | undefined;
   const onAbort = () => bounded.kill("abort");
   opts.signal?.addEventListener("abort", onAbort, { once: true });
-  const timer = setTimeout(() => bounded.kill("time"), settings.processTimeoutMs);
+  const timer = setTimeout(() => bounded.kill("time"), settings.formatTimeoutMs);
   bounded.child.on("message", (m: CountMessage) => {
     if (m.type === "step") current = m.id;
     else if (m.type === "failed") failed.set(m.id, m.error);
@@ -94,7 +94,7 @@ export function countProcess(
     }
     const why =
       exit.killed === "time"
-        ? `exceeded the time limit (${settings.processTimeoutMs} ms per counting process)`
+        ? `exceeded the time limit of a counting process (formatTimeoutMs ${settings.formatTimeoutMs} ms, WIREBENCH_INSTRUCTION_FORMAT_TIMEOUT_MS)`
         : exit.killed === "abort"
           ? "the run was stopped"
           : (memoryBoundExceeded(exit, { heapMb: limits.memoryMb, rssMb: limits.rssMb, rssPollMs: 0 }) ??

@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { FormatInstructions, OpInstructions, RunInstructions } from "@wirebench/contracts/result";
 import type { ChildIdentity } from "../harness/child-sandbox.ts";
@@ -18,10 +19,12 @@ export interface InstructionsOutcome {
 }
 
 /**
- * Counts instructions per call of every operation of `entries` in `settings.processes` fresh
- * callgrind processes (side by side, at most `parallel` at once) and pools them: the median per
- * operation, the spread between processes and a `noisy` flag above `noisySpread`. Without valgrind
- * the outcome says so (`available: false`) and holds no formats.
+ * Counts instructions per call of every operation of `entries`, each format in
+ * `settings.processes` fresh callgrind processes of its own (at most `parallel` at once, format
+ * after format), and pools them: the median per operation, the spread between processes and a
+ * `noisy` flag above `noisySpread`. A format whose process fails or runs out of `formatTimeoutMs`
+ * gets that reason as its `error`; the other formats still count. Without valgrind the outcome says
+ * so (`available: false`) and holds no formats.
  */
 export async function measureInstructions(
   entries: RegistryEntry[],
@@ -39,26 +42,31 @@ export async function measureInstructions(
       formats: new Map(),
     };
   }
-  const bundle = await bundleCountChild(entries, workDir);
   const processes = Math.max(2, settings.processes);
-  const parallel = Math.max(1, opts.parallel ?? processes);
-  const results: ProcessCounts[] = [];
-  for (let first = 0; first < processes; first += parallel) {
-    const batch = Array.from({ length: Math.min(parallel, processes - first) }, (_, k) =>
-      countProcess(
-        bundle,
-        entries,
-        { datasetPath, settings },
-        join(workDir, `instructions-${first + k}`),
-        settings,
-        limits,
-        opts,
-      ),
-    );
-    results.push(...(await Promise.all(batch)));
-  }
   const formats = new Map<string, FormatInstructions>();
-  for (const entry of entries) formats.set(entry.id, poolFormat(entry.id, results, settings.noisySpread));
+  // Jobs in format order, so a format's processes run side by side and its counts are pooled early.
+  const jobs = entries.flatMap((entry, f) =>
+    Array.from({ length: processes }, (_, k) => ({ entry, dir: join(workDir, `instructions-${f}`), k })),
+  );
+  const bundles = new Map<string, Promise<string>>();
+  const results = new Map<string, ProcessCounts[]>();
+  await runPool(jobs, Math.max(1, opts.parallel ?? processes), async ({ entry, dir, k }) => {
+    let counts: ProcessCounts;
+    if (opts.signal?.aborted) counts = { perOp: new Map(), failed: new Map(), error: "the run was stopped" };
+    else
+      try {
+        // One bundle per format: a module that fails to load fails its own format only.
+        if (!bundles.has(entry.id)) bundles.set(entry.id, bundleFor(entry, dir));
+        const bundle = await (bundles.get(entry.id) as Promise<string>);
+        const job = { datasetPath, settings };
+        counts = await countProcess(bundle, [entry], job, join(dir, `p${k}`), settings, limits, opts);
+      } catch (err) {
+        counts = { perOp: new Map(), failed: new Map([[entry.id, (err as Error).message]]) };
+      }
+    results.set(entry.id, [...(results.get(entry.id) ?? []), counts]);
+  });
+  for (const entry of entries)
+    formats.set(entry.id, poolFormat(entry.id, results.get(entry.id) ?? [], settings.noisySpread));
   return {
     run: {
       available: true,
@@ -72,7 +80,22 @@ export async function measureInstructions(
   };
 }
 
+async function bundleFor(entry: RegistryEntry, dir: string): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  return bundleCountChild([entry], dir);
+}
+
+/** Runs `work` on every item, at most `width` at once, in order. */
+async function runPool<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+}
+
 function poolFormat(id: string, results: ProcessCounts[], noisySpread: number): FormatInstructions {
+  if (results.length === 0) return { error: "not counted" };
   const error = results.map((r) => r.failed.get(id) ?? (r.perOp.has(id) ? undefined : r.error)).find(Boolean);
   if (error) return { error };
   const out: FormatInstructions = {};

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serialize } from "node:v8";
+import { inferDataset } from "@wirebench/schemas";
+import { afterAll, describe, expect, it } from "vitest";
+import { defaultLimits } from "../../src/harness/settings.ts";
+import { measureInstructions } from "../../src/instructions/measure-instructions.ts";
+import { defaultInstructionSettings, formatTimeoutFromEnv } from "../../src/instructions/settings.ts";
+import { registry } from "../../src/registry/registry.ts";
+import { fixtureEntry } from "../helpers/fixture-entry.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "wirebench-count-per-format-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("each format counted in processes of its own", () => {
+  it("reports a format that runs out of its time limit, and still counts the others", async () => {
+    const records = Array.from({ length: 5 }, (_, i) => ({ id: i, name: `user ${i}`, tags: ["a", "b"] }));
+    const datasetPath = join(dir, "dataset.v8");
+    writeFileSync(datasetPath, serialize(inferDataset(JSON.stringify(records))));
+    const json = registry.find((e) => e.id === "json")!;
+    const hanging = fixtureEntry("misbehaving-adapters.js", "hanging", "hangingAdapter");
+    const settings = { ...defaultInstructionSettings, processes: 2, formatTimeoutMs: 150_000 };
+    const limits = { ...defaultLimits, childUser: "" };
+    const out = await measureInstructions([json, hanging], datasetPath, dir, settings, limits);
+    expect(out.run.available).toBe(true);
+    expect(out.formats.get("hanging")).toEqual({
+      error: expect.stringMatching(
+        /exceeded the time limit .*formatTimeoutMs 150000 ms.* while counting hanging/,
+      ),
+    });
+    const counted = out.formats.get("json");
+    expect(counted?.error).toBeUndefined();
+    expect(counted?.encode?.runs).toHaveLength(2);
+    expect(counted?.decode?.perOp).toBeGreaterThan(100);
+  }, 900_000);
+
+  it("reads WIREBENCH_INSTRUCTION_FORMAT_TIMEOUT_MS and refuses what is not a time", () => {
+    expect(formatTimeoutFromEnv(undefined)).toBe(600_000);
+    expect(formatTimeoutFromEnv("120000")).toBe(120_000);
+    expect(() => formatTimeoutFromEnv("10")).toThrow(/WIREBENCH_INSTRUCTION_FORMAT_TIMEOUT_MS .*"10"/);
+    expect(() => formatTimeoutFromEnv("soon")).toThrow(/WIREBENCH_INSTRUCTION_FORMAT_TIMEOUT_MS/);
+  });
+});
