@@ -10,7 +10,9 @@ export const projectThresholdsSchema = z
     maxTimeRegressionPct: pct.optional().describe("Largest allowed significant slow-down, %."),
     maxInstructionRegressionPct: pct
       .optional()
-      .describe("Largest allowed rise of an instruction count per call (metric instructions), %."),
+      .describe(
+        "Largest allowed rise of an instruction count per call (metric instructions), %. A run that counted is judged at 1 % when neither this nor the query sets it.",
+      ),
     formats: formatNames
       .optional()
       .describe(
@@ -28,6 +30,7 @@ export const updateProjectRequestSchema = z
       .object({
         maxRegressionPct: pct.nullable().optional(),
         maxTimeRegressionPct: pct.nullable().optional(),
+        maxInstructionRegressionPct: pct.nullable().optional(),
         formats: formatNames.nullable().optional(),
       })
       .strict()

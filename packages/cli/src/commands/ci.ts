@@ -101,7 +101,7 @@ export function registerCi(program: Command): void {
     )
     .option(
       "--max-instruction-regression <pct>",
-      `with --gate instructions: largest allowed rise of an instruction count (default ${defaultMaxInstructionRegressionPct})`,
+      `with --gate instructions: largest allowed rise of an instruction count (default: the project's maxInstructionRegressionPct, else ${defaultMaxInstructionRegressionPct})`,
       percent,
     )
     .option("--markdown <file>", "write a pull-request comment (Markdown)")
@@ -162,11 +162,9 @@ export function registerCi(program: Command): void {
       if (opts.baseline) q.set("baseline", opts.baseline);
       if (opts.maxRegression !== undefined) q.set("maxRegression", String(opts.maxRegression));
       if (opts.maxTimeRegression !== undefined) q.set("maxTimeRegression", String(opts.maxTimeRegression));
-      if (opts.gate === "instructions")
-        q.set(
-          "maxInstructionRegression",
-          String(opts.maxInstructionRegression ?? defaultMaxInstructionRegressionPct),
-        );
+      // Without the flag the server judges the counts at the project's stored limit, else the default.
+      if (opts.maxInstructionRegression !== undefined)
+        q.set("maxInstructionRegression", String(opts.maxInstructionRegression));
       if (opts.formats) q.set("formats", opts.formats);
       const comparison = await get(comparisonSchema, `/api/v1/runs/${created.id}/comparison?${q}`);
       const markdown = renderMarkdown(comparison);

@@ -1,5 +1,6 @@
 import { registry, selectEntries } from "@wirebench/codecs/registry";
 import type { Comparison, ProjectThresholds } from "@wirebench/contracts";
+import { defaultMaxInstructionRegressionPct } from "@wirebench/contracts/instructions/compare";
 import { AppError } from "../app-error.ts";
 import type { Caller } from "./authenticate.ts";
 import { checkFormatNames } from "./check-format-names.ts";
@@ -22,10 +23,21 @@ function requestedKeys(names: string[]): Set<string> | undefined {
   }
 }
 
-/** The project's defaults, each field the request sets replacing the stored one. */
-function withOverrides(stored: ProjectThresholds, overrides: ProjectThresholds): ProjectThresholds {
+/**
+ * The project's defaults, each field the request sets replacing the stored one. A run that counted
+ * instructions (`metric: "instructions"`, so `wirebench ci --gate instructions`) is judged on them at
+ * the project's limit, or at the default 1 % when neither the project nor the request sets one.
+ */
+function withOverrides(
+  stored: ProjectThresholds,
+  overrides: ProjectThresholds,
+  counted: boolean,
+): ProjectThresholds {
   const given = Object.entries(overrides).filter(([, v]) => v !== undefined);
-  return { ...stored, ...Object.fromEntries(given) };
+  const merged: ProjectThresholds = { ...stored, ...Object.fromEntries(given) };
+  if (counted && merged.maxInstructionRegressionPct === undefined)
+    merged.maxInstructionRegressionPct = defaultMaxInstructionRegressionPct;
+  return merged;
 }
 
 /** The run, its baseline and the per-format deltas judged against the thresholds. */
@@ -48,7 +60,7 @@ export async function compareRuns(
     throw new AppError("FORBIDDEN", "This run belongs to another project.");
   }
   const project = projectId ? await services.prisma.project.findUnique({ where: { id: projectId } }) : null;
-  const thresholds = withOverrides(storedThresholds(project?.thresholds), overrides);
+  const thresholds = withOverrides(storedThresholds(project?.thresholds), overrides, !!run.instructions);
   const ownProject = projectId !== null && caller.projectId === projectId;
   let ref = baselineRef ?? projectRow?.baselineRef ?? undefined;
   let note = "no baseline given";
