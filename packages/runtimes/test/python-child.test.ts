@@ -98,7 +98,7 @@ describe("python runtime", () => {
     const run = await runChild(pythonRuntime, request(formats), 4);
     expect(run.code, run.stderr).toBe(0);
     const [hello] = of(run.messages, "hello");
-    expect(hello?.runtimeVersion).toMatch(/^Python 3\./);
+    expect(hello?.runtimeVersion).toMatch(/^Python 3\.\d+\.\d+$/);
     expect(Object.keys(hello?.libraries ?? {}).sort()).toEqual([
       "cbor2",
       "fastavro",

@@ -12,22 +12,27 @@ import type { AccuracyRow } from "../runtime-accuracy.ts";
 
 /**
  * Python: Wirebench's median for protobuf's SerializeToString and orjson.dumps on the first
- * AddressBook message (206 B of Protobuf), beside pytest-benchmark's median for the same calls on
- * the same message (its defaults: up to 1 s of calibrated rounds, GC on), all in the interpreter of
- * .wirebench/runtimes-python. Load drifts on a shared machine, so the sides alternate `ROUNDS` times;
- * Wirebench's figure is the median of its pooled samples (3 processes × 4 rounds × 2 samples, the
- * default settings, per round of this check), pytest-benchmark's the median of its medians.
+ * AddressBook message (206 B of Protobuf) beside the community's tools on the same calls and
+ * message, all in the interpreter of .wirebench/runtimes-python:
  *
- * `python -m timeit` (autorange, best of 5) is printed too, but not compared: each of its repeats
- * lasts ≥ 0.2 s, so on a loaded machine every repeat holds the scheduler's preemptions and its
- * figure measures the load (on 2 busy cores it read 2–4× the call's cost), while the medians of
- * short batches or rounds pick the undisturbed ones.
+ * - pytest-benchmark with its defaults (rounds of a calibrated number of calls for up to 1 s, GC on):
+ *   the median of its medians;
+ * - `python -m timeit -n N -r 25` with N = the calls per batch Wirebench calibrated (like against
+ *   like): the median of every repeat's per-call time.
+ *
+ * `python -m timeit` as typed bare (autorange, best of 5) is printed but not compared: each of its
+ * repeats lasts ≥ 0.2 s, so on a loaded machine every repeat holds the scheduler's preemptions (on 2
+ * busy cores it read 2–4× the call's cost), while medians of short batches pick undisturbed ones.
+ * Load drifts, so the tools alternate `ROUNDS` times; Wirebench's figure is the median of its pooled
+ * samples (3 processes × 4 rounds × 2 samples per alternation, the default settings).
  */
 
 const exec = promisify(execFile);
 const ROUNDS = 3;
-const TIMEIT_REPEAT = 5;
+const TIMEIT_REPEAT = 25;
 const benchDir = join(pythonChild, "..", "bench");
+const keys = ["protobuf", "orjson"] as const;
+type Key = (typeof keys)[number];
 
 const settings: RuntimeSettings = {
   rounds: defaultSettings.rounds,
@@ -49,6 +54,7 @@ const median = (xs: number[]) => {
   const m = s.length >> 1;
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 };
+const perKey = () => ({ protobuf: [] as number[], orjson: [] as number[] });
 
 export async function accuracy(): Promise<AccuracyRow[]> {
   const available = await pythonRuntime.detect();
@@ -58,14 +64,10 @@ export async function accuracy(): Promise<AccuracyRow[]> {
     const gen = join(work, "gen");
     mkdirSync(gen);
     const rootType = "wirebench.models.go.AddressBook";
-    await pythonRuntime.generate?.(
-      { idl: "proto", file: addressBookProto, rootType },
-      gen,
-      AbortSignal.timeout(120_000),
-    );
-    const one = [addressBookMessages[0]];
-    const protojson = writeJson(work, "protojson.json", one);
-    const data = writeJson(work, "data.json", one);
+    const schema = { file: addressBookProto, rootType };
+    await pythonRuntime.generate?.({ idl: "proto", ...schema }, gen, AbortSignal.timeout(120_000));
+    const protojson = writeJson(work, "protojson.json", [addressBookMessages[0]]);
+    const data = writeJson(work, "data.json", [addressBookMessages[0]]);
     const request = (process: number): RuntimeRequest => ({
       protocol: 1,
       process,
@@ -78,18 +80,37 @@ export async function accuracy(): Promise<AccuracyRow[]> {
           format: "protobuf",
           impl: "protobuf",
           inputFile: protojson,
-          schema: { file: addressBookProto, rootType },
+          schema,
           generatedDir: gen,
         },
         { id: "orjson@python", format: "json", impl: "orjson", inputFile: data },
       ],
     });
-
-    const wirebench: Record<string, number[]> = { protobuf: [], orjson: [] };
-    const community: Record<string, number[]> = { protobuf: [], orjson: [] };
-    const timeit: Record<string, number[]> = { protobuf: [], orjson: [] };
     const { cmd } = pythonRuntime.command([]);
-    const env = {
+    const timeitArgs = [
+      "-I",
+      "-B",
+      join(benchDir, "timeit_encode.py"),
+      gen,
+      "addressbook_go_pb2",
+      "AddressBook",
+    ];
+    const ini = join(work, "pytest.ini");
+    writeFileSync(ini, "[pytest]\n");
+    const pytestArgs = [
+      "-I",
+      "-B",
+      "-m",
+      "pytest",
+      "-c",
+      ini,
+      "--rootdir",
+      work,
+      "-p",
+      "no:cacheprovider",
+      "-q",
+    ];
+    const pytestEnv = {
       ...process.env,
       WIREBENCH_GEN: gen,
       WIREBENCH_PB2: "addressbook_go_pb2",
@@ -97,67 +118,76 @@ export async function accuracy(): Promise<AccuracyRow[]> {
       WIREBENCH_PROTOJSON: protojson,
       WIREBENCH_DATA: data,
     };
-    const ini = join(work, "pytest.ini");
-    writeFileSync(ini, "[pytest]\n");
+
+    const wirebench = perKey();
+    const pytest = perKey();
+    const timeitN = perKey();
+    const timeitBare = perKey();
+    const batches = perKey();
     for (let round = 0; round < ROUNDS; round++) {
       for (let p = 0; p < defaultSettings.processes; p++) {
         const run = await runChild(pythonRuntime, request(p), samplesPerProcess);
         if (run.code !== 0) throw new Error(`python child exited ${run.code}: ${run.stderr.trim()}`);
         for (const m of run.messages) {
           if (m.type === "failed") throw new Error(`${m.id}: ${m.error}`);
-          if (m.type === "samples" && m.op === "encode")
-            wirebench[m.id.split("@")[0] as string]?.push(...m.nsPerOp);
+          const key =
+            m.type === "samples" || m.type === "calibrated" ? (m.id.split("@")[0] as Key) : undefined;
+          if (!key || m.type === "ready" || m.op !== "encode") continue;
+          if (m.type === "samples") wirebench[key].push(...m.nsPerOp);
+          if (m.type === "calibrated") batches[key].push(m.iterations);
         }
       }
+
       const out = join(work, `pytest-benchmark-${round}.json`);
-      const pytest = [
-        "-I",
-        "-B",
-        "-m",
-        "pytest",
-        "-c",
-        ini,
-        "--rootdir",
-        work,
-        "-p",
-        "no:cacheprovider",
-        "-q",
-      ];
-      await exec(cmd, [...pytest, join(benchDir, "bench_pytest_encode.py"), `--benchmark-json=${out}`], {
-        env,
+      const script = join(benchDir, "bench_pytest_encode.py");
+      await exec(cmd, [...pytestArgs, script, `--benchmark-json=${out}`], {
+        env: pytestEnv,
         cwd: work,
         timeout: 300_000,
       });
       const report = JSON.parse(readFileSync(out, "utf8")) as PytestBenchmarkJson;
-      for (const b of report.benchmarks) community[b.name.replace(/^test_/, "")]?.push(b.stats.median * 1e9);
-      const args = [
-        "-I",
-        "-B",
-        join(benchDir, "timeit_encode.py"),
-        gen,
-        "addressbook_go_pb2",
-        "AddressBook",
-        protojson,
-        data,
-      ];
-      const { stdout } = await exec(cmd, [...args, String(TIMEIT_REPEAT)], { timeout: 300_000 });
-      const timed = JSON.parse(stdout) as Record<string, number[]>;
-      for (const k of Object.keys(timeit)) timeit[k]?.push(...(timed[k] ?? []));
+      for (const b of report.benchmarks)
+        pytest[b.name.replace(/^test_/, "") as Key]?.push(b.stats.median * 1e9);
+
+      const loops = keys.map((k) => String(Math.round(median(batches[k]))));
+      const withN = await exec(cmd, [...timeitArgs, protojson, data, String(TIMEIT_REPEAT), ...loops], {
+        timeout: 300_000,
+      });
+      const bare = await exec(cmd, [...timeitArgs, protojson, data, "5"], { timeout: 300_000 });
+      for (const [into, text] of [
+        [timeitN, withN.stdout],
+        [timeitBare, bare.stdout],
+      ] as const) {
+        const timed = JSON.parse(text) as Record<Key, number[]>;
+        for (const k of keys) into[k].push(...timed[k]);
+      }
     }
-    for (const k of Object.keys(community))
+
+    const ns = (x: number) => `${x.toFixed(1)} ns`;
+    for (const k of keys)
       console.error(
-        `python ${k}: Wirebench median ${median(wirebench[k] ?? []).toFixed(1)} ns (${wirebench[k]?.length} samples); pytest-benchmark medians ${community[k]?.map((x) => x.toFixed(1)).join(", ")} ns; python -m timeit best of ${TIMEIT_REPEAT} ${Math.min(...(timeit[k] ?? [])).toFixed(1)} ns (not compared, see above)`,
+        `python ${k}: Wirebench median ${ns(median(wirebench[k]))} over ${wirebench[k].length} samples, batches of ${batches[k].join("/")} calls; ` +
+          `pytest-benchmark medians ${pytest[k].map(ns).join(", ")}; python -m timeit (bare) best of 5 ${ns(Math.min(...timeitBare[k]))} (not compared)`,
       );
-    const row = (k: string, what: string): AccuracyRow => ({
-      runtime: "python",
-      what,
-      wirebenchNs: median(wirebench[k] ?? []),
-      community: `pytest-benchmark (defaults, median of ${ROUNDS} runs' medians)`,
-      communityNs: median(community[k] ?? []),
-    });
+    const rows = (k: Key, what: string): AccuracyRow[] => [
+      {
+        runtime: "python",
+        what,
+        wirebenchNs: median(wirebench[k]),
+        community: `pytest-benchmark (defaults; median of ${ROUNDS} runs' medians)`,
+        communityNs: median(pytest[k]),
+      },
+      {
+        runtime: "python",
+        what,
+        wirebenchNs: median(wirebench[k]),
+        community: `python -m timeit -n <Wirebench's batch> -r ${TIMEIT_REPEAT} (median of ${ROUNDS} runs)`,
+        communityNs: median(timeitN[k]),
+      },
+    ];
     return [
-      row("protobuf", "protobuf (upb) SerializeToString (AddressBook, 206 B)"),
-      row("orjson", "orjson.dumps (AddressBook as data)"),
+      ...rows("protobuf", "protobuf (upb) SerializeToString (AddressBook, 206 B)"),
+      ...rows("orjson", "orjson.dumps (AddressBook as data)"),
     ];
   } finally {
     rmSync(work, { recursive: true, force: true });

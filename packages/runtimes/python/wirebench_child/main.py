@@ -48,7 +48,7 @@ def main():
             {
                 "type": "hello",
                 "runtime": "python",
-                "runtimeVersion": f"Python {platform.python_version()} ({platform.python_implementation()})",
+                "runtimeVersion": f"Python {platform.python_version()}",
                 "libraries": library_versions(),
             }
         )

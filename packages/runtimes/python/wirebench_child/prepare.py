@@ -18,7 +18,7 @@ class Live:
         self.codec = codec
         self.encoded = encoded
         self.prior = prior  # op → ns of the slowest single call seen while preparing
-        self.ops = {}  # op → (fn, args, iterations per timed batch)
+        self.ops = {}  # op → (timed loop, args, iterations per timed batch)
 
 
 def error_text(err):

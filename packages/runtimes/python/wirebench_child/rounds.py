@@ -2,7 +2,7 @@
 
 from .prepare import error_text
 from .protocol_io import ProtocolError, read_line, send
-from .timing import timed_loop, warm_up_and_calibrate
+from .timing import compile_loop, warm_up_and_calibrate
 
 OPS = ("encode", "decode")
 
@@ -18,10 +18,11 @@ def warm_up(live, settings):
     for lv in live:
         try:
             for op in OPS:
-                fn = lv.codec.encode if op == "encode" else lv.codec.decode
-                args = lv.codec.inputs if op == "encode" else lv.encoded
-                iterations, stable, ns = warm_up_and_calibrate(fn, args, settings, lv.prior.get(op))
-                lv.ops[op] = (fn, args, iterations)
+                c = lv.codec
+                loop = compile_loop(c.encode_expr if op == "encode" else c.decode_expr, c.namespace)
+                args = c.inputs if op == "encode" else lv.encoded
+                iterations, stable, ns = warm_up_and_calibrate(loop, args, settings, lv.prior.get(op))
+                lv.ops[op] = (loop, args, iterations)
                 send(
                     {"type": "calibrated", "id": lv.id, "op": op, "iterations": iterations, "nsPerOp": ns, "stable": stable}
                 )
@@ -55,13 +56,13 @@ def measure(standing, settings, samples):
                 continue
             try:
                 for op in OPS:
-                    fn, args, iterations = lv.ops[op]
+                    loop, args, iterations = lv.ops[op]
                     count = samples_in_round(samples.get((lv.id, op), 0), rounds, round_)
                     if count == 0:
                         continue
                     # One untimed batch first: other formats ran since this one last did.
-                    timed_loop(fn, args, iterations)
-                    ns = [max(timed_loop(fn, args, iterations), 1) / iterations for _ in range(count)]
+                    loop(args, iterations)
+                    ns = [max(loop(args, iterations), 1) / iterations for _ in range(count)]
                     send(
                         {"type": "samples", "id": lv.id, "op": op, "round": round_, "nsPerOp": ns, "iterations": iterations}
                     )

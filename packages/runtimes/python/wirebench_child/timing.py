@@ -17,25 +17,45 @@ def checksum():
     return _state["sink"]
 
 
-def timed_loop(fn, args, n):
-    """Calls fn n times over args (cyclically); nanoseconds for the whole batch.
-
-    islice(cycle(args), n) hands the arguments out from C, so the loop costs one FOR_ITER and one
-    call per iteration, like timeit's `for _ in itertools.repeat(None, n)`. CPython never removes a
-    call whose result is unused, so folding the last result into the checksum is enough to make the
-    work observable; every batch's result count is folded too.
-    """
+_TEMPLATE = """
+def timed_loop(args, n):
+    it = _islice(_cycle(args), n)
     last = None
-    it = islice(cycle(args), n)
-    t0 = perf_counter_ns()
+    t0 = _clock()
     for a in it:
-        last = fn(a)
-    t1 = perf_counter_ns()
-    _state["sink"] = (_state["sink"] + n + (len(last) if hasattr(last, "__len__") else 1)) & 0xFFFFFFFF
+        last = {expr}
+    t1 = _clock()
+    _fold(n, last)
     return t1 - t0
+"""
 
 
-def warm_up_and_calibrate(fn, args, s, prior_ns_per_op=None):
+def _fold(n, last):
+    _state["sink"] = (_state["sink"] + n + (len(last) if hasattr(last, "__len__") else 1)) & 0xFFFFFFFF
+
+
+def compile_loop(expr, namespace):
+    """A timed loop of its own whose body is the application's own call, `expr` on the argument `a`
+    (`a.SerializeToString()`, `orjson.dumps(a)`), compiled from source as timeit compiles its
+    statement: no wrapper function between the loop and the library, and the attribute lookups an
+    application's call makes are timed with it. Returns `loop(args, n)`: ns for n calls over args
+    (cyclically, handed out from C by islice(cycle(...)), like timeit's itertools.repeat).
+
+    CPython never removes a call whose result is unused, so folding the last result and the call
+    count into the checksum is enough to make the work observable.
+    """
+    ns = dict(namespace)
+    ns.update(_islice=islice, _cycle=cycle, _clock=perf_counter_ns, _fold=_fold)
+    exec(compile(_TEMPLATE.format(expr=expr), f"<timed loop: {expr}>", "exec"), ns)
+    return ns["timed_loop"]
+
+
+def compile_call(expr, namespace):
+    """The same call as a function, for verification (outside timing)."""
+    return eval(compile(f"lambda a: {expr}", f"<call: {expr}>", "eval"), dict(namespace))
+
+
+def warm_up_and_calibrate(loop, args, s, prior_ns_per_op=None):
     """Grows the batch until one lasts targetSampleMs, then runs until the per-call time of the last
     three batches agrees within warmupTolerance (after warmupMinMs and warmupMinIterations calls, or
     warmupEnoughMs), stopping at warmupMaxMs. Returns (iterations, stable, ns_per_op).
@@ -51,7 +71,7 @@ def warm_up_and_calibrate(fn, args, s, prior_ns_per_op=None):
     calls = 0
     recent = []
     while True:
-        ns = timed_loop(fn, args, n)
+        ns = loop(args, n)
         calls += n
         if ns < target_ns * 0.8:
             # Too short to time reliably: scale towards the target (at most ×10 a step), restart the window.

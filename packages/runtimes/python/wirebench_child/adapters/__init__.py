@@ -5,20 +5,30 @@ everything a codec does before `encode`/`decode` is outside timing.
 """
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, List
+from typing import Any, Callable, Dict, List
+
+from ..timing import compile_call
 
 
 @dataclass
 class Codec:
     #: The messages as the library's native objects: what `encode` takes.
     inputs: List[Any]
-    #: Native object → bytes, the very callable an application calls (no wrapper where avoidable).
-    encode: Callable[[Any], bytes]
-    #: bytes → native object.
-    decode: Callable[[bytes], Any]
+    #: The application's encode call on the native object `a`, as source (`a.SerializeToString()`):
+    #: the timed loop is compiled around it, as timeit compiles its statement.
+    encode_expr: str
+    #: The application's decode call on the bytes `a` (`orjson.loads(a)`).
+    decode_expr: str
+    #: The names those expressions use (modules, classes, schemas).
+    namespace: Dict[str, Any]
     #: A decoded object → lossless JSON in the inputFile's shape, for the parent's fidelity check.
     to_output: Callable[[Any], Any]
     notes: List[str] = field(default_factory=list)
+
+    def __post_init__(self):
+        # The same calls as functions, for verification: one source for what is timed and checked.
+        self.encode = compile_call(self.encode_expr, self.namespace)
+        self.decode = compile_call(self.decode_expr, self.namespace)
 
 
 def builders():

@@ -9,8 +9,9 @@ def build(fmt, load_input):
 
     return Codec(
         inputs=load_input(),
-        encode=cbor2.dumps,
-        decode=cbor2.loads,
+        encode_expr="cbor2.dumps(a)",
+        decode_expr="cbor2.loads(a)",
+        namespace={"cbor2": cbor2},
         to_output=to_lossless,
         notes=["cbor2.dumps / cbor2.loads, defaults"],
     )

@@ -42,8 +42,9 @@ def build(fmt, load_input):
 
     return Codec(
         inputs=inputs,
-        encode=encode,
-        decode=decode,
+        encode_expr="encode(a)",
+        decode_expr="decode(a)",
+        namespace={"encode": encode, "decode": decode},
         to_output=to_output,
         notes=["fastavro schemaless_writer into a BytesIO / schemaless_reader, binary encoding, no container"],
     )

@@ -10,8 +10,9 @@ def build(fmt, load_input):
 
     return Codec(
         inputs=load_input(),
-        encode=msgpack.packb,
-        decode=msgpack.unpackb,
+        encode_expr="msgpack.packb(a)",
+        decode_expr="msgpack.unpackb(a)",
+        namespace={"msgpack": msgpack},
         to_output=to_lossless,
         notes=["msgpack.packb / msgpack.unpackb, defaults"],
     )

@@ -11,8 +11,9 @@ def build(fmt, load_input):
 
     return Codec(
         inputs=[bytes_as_base64(m) for m in load_input()],
-        encode=orjson.dumps,
-        decode=orjson.loads,
+        encode_expr="orjson.dumps(a)",
+        decode_expr="orjson.loads(a)",
+        namespace={"orjson": orjson},
         to_output=to_lossless,
         notes=["orjson.dumps / orjson.loads, no options; bytes are base64 strings"],
     )

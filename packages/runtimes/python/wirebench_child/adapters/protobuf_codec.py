@@ -2,7 +2,7 @@
 
 Input is ProtoJSON, read by the library's own json_format.ParseDict; decoded messages go back as
 json_format.MessageToDict (lowerCamel names, int64 as strings, enum names, RFC 3339 timestamps), the
-shape protobufjs wrote. Encode is SerializeToString, decode FromString (ParseFromString on a new
+shape protobufjs wrote. Encode is `msg.SerializeToString()`, decode `Message.FromString(data)` (ParseFromString on a new
 message, in one C call).
 """
 
@@ -53,8 +53,9 @@ def build(fmt, load_input):
             raise ValueError(f"message {i} does not fit {schema['rootType']}: {err}") from None
     return Codec(
         inputs=inputs,
-        encode=cls.SerializeToString,
-        decode=cls.FromString,
+        encode_expr="a.SerializeToString()",
+        decode_expr="Message.FromString(a)",
+        namespace={"Message": cls},
         to_output=json_format.MessageToDict,
         notes=[f"protobuf {api_implementation.Type()} backend; SerializeToString / FromString"],
     )

@@ -9,16 +9,11 @@ from .json_values import bytes_as_base64
 
 
 def build(fmt, load_input):
-    dumps = json.dumps
-    loads = json.loads
-
-    def encode(obj, _d=dumps):
-        return _d(obj, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
-
     return Codec(
         inputs=[bytes_as_base64(m) for m in load_input()],
-        encode=encode,
-        decode=loads,
+        encode_expr='json.dumps(a, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")',
+        decode_expr="json.loads(a)",
+        namespace={"json": json},
         to_output=to_lossless,
         notes=[
             'json.dumps(ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode() / json.loads;'
