@@ -130,11 +130,10 @@ export async function accuracy(): Promise<AccuracyRow[]> {
         if (run.code !== 0) throw new Error(`python child exited ${run.code}: ${run.stderr.trim()}`);
         for (const m of run.messages) {
           if (m.type === "failed") throw new Error(`${m.id}: ${m.error}`);
-          const key =
-            m.type === "samples" || m.type === "calibrated" ? (m.id.split("@")[0] as Key) : undefined;
-          if (!key || m.type === "ready" || m.op !== "encode") continue;
+          if ((m.type !== "samples" && m.type !== "calibrated") || m.op !== "encode") continue;
+          const key = m.id.split("@")[0] as Key;
           if (m.type === "samples") wirebench[key].push(...m.nsPerOp);
-          if (m.type === "calibrated") batches[key].push(m.iterations);
+          else batches[key].push(m.iterations);
         }
       }
 
