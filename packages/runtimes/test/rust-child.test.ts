@@ -75,7 +75,8 @@ describe.skipIf(!available)("the Rust child on AddressBook", () => {
         fmt("serde_json", "json", "data.json"),
       ]),
     );
-  });
+    // Building the schema's binary takes half a minute of CPU; a loaded machine stretches it.
+  }, 600_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("says hello first with rustc's version and the exact crate versions, and ends with done", () => {

@@ -104,11 +104,23 @@ async function buildProto(schema: SchemaForRuntime, outDir: string, signal: Abor
 export const rustRuntime: RuntimeDefinition = {
   id: "rust",
   formats: [
-    { impl: "prost", format: "protobuf", library: "prost (prost-build)", input: "protojson" },
-    { impl: "apache-avro", format: "avro", library: "apache-avro (types::Value)", input: "avrojson" },
-    { impl: "rmp-serde", format: "msgpack", library: "rmp-serde", input: "data" },
-    { impl: "ciborium", format: "cbor", library: "ciborium", input: "data" },
-    { impl: "serde_json", format: "json", library: "serde_json", input: "data" },
+    {
+      impl: "prost",
+      format: "protobuf",
+      library: "prost (prost-build)",
+      input: "protojson",
+      package: "prost",
+    },
+    {
+      impl: "apache-avro",
+      format: "avro",
+      library: "apache-avro (types::Value)",
+      input: "avrojson",
+      package: "apache-avro",
+    },
+    { impl: "rmp-serde", format: "msgpack", library: "rmp-serde", input: "data", package: "rmp-serde" },
+    { impl: "ciborium", format: "cbor", library: "ciborium", input: "data", package: "ciborium" },
+    { impl: "serde_json", format: "json", library: "serde_json", input: "data", package: "serde_json" },
   ],
   async detect() {
     let version: string;
