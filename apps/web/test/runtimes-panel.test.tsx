@@ -66,7 +66,10 @@ describe("the run page's runtimes section", () => {
             format: "protobuf",
             reference: "protobuf",
             same: ["protobuf", "protobuf@go"],
-            different: [{ id: "protobuf@python", bytes: 229, firstDifferenceAt: 1234 }],
+            different: [
+              { id: "protobuf@python", bytes: 229, firstDifferenceAt: 1234 },
+              { id: "protobuf@rust", bytes: 228, firstDifferenceAt: -1 },
+            ],
           },
         ],
       }),
@@ -78,6 +81,7 @@ describe("the run page's runtimes section", () => {
     expect(same).toContain('<span class="bad">no</span>');
     expect(same).toContain(">protobuf@go<");
     expect(same).toContain("protobuf@python (229 B, first differs at byte 1,234)");
+    expect(same).toContain("protobuf@rust (228 B, the first message is the same, a later one differs)");
     expect(html).toMatch(
       /data-testid="runtime-unavailable">.*<strong>java<\/strong>: java: not found on PATH/,
     );

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** Debian's Chromium; tests never download a browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -70,4 +71,22 @@ export async function startWeb(
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** The page needs no sideways scrolling at this width; a failure names the elements that stick out. */
+export async function expectNoHorizontalScroll(page: Page, width: number) {
+  const seen = await page.evaluate(
+    (w) => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      sticking: [...document.querySelectorAll("body *")]
+        .filter((e) => e.getBoundingClientRect().right > w + 1)
+        .slice(-3)
+        .map(
+          (e) =>
+            `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)}px)`,
+        ),
+    }),
+    width,
+  );
+  expect(seen.scrollWidth, seen.sticking.join(", ")).toBeLessThanOrEqual(width);
 }

@@ -3,7 +3,7 @@ import { registry } from "@wirebench/codecs/registry";
 import { corpusPath } from "@wirebench/corpus";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser.ts";
+import { expectNoHorizontalScroll, launchBrowser } from "./browser.ts";
 import { type Stack, startStack, waitForRun } from "./stack.ts";
 
 const artifacts = new URL("../../../../test-artifacts/", import.meta.url).pathname;
@@ -30,24 +30,6 @@ async function tableOf(page: Page): Promise<Record<string, string[]>> {
       ]),
     ),
   );
-}
-
-/** The page needs no sideways scrolling at this width; a failure names the elements that stick out. */
-async function expectNoHorizontalScroll(page: Page, width: number) {
-  const seen = await page.evaluate(
-    (w) => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      sticking: [...document.querySelectorAll("body *")]
-        .filter((e) => e.getBoundingClientRect().right > w + 1)
-        .slice(-3)
-        .map(
-          (e) =>
-            `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)}px)`,
-        ),
-    }),
-    width,
-  );
-  expect(seen.scrollWidth, seen.sticking.join(", ")).toBeLessThanOrEqual(width);
 }
 
 describe("dashboard in Chromium", () => {

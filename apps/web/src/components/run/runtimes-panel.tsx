@@ -43,8 +43,13 @@ function BestTable({ rows, pending }: { rows: RuntimeBest[]; pending: boolean })
   );
 }
 
+/** -1 (crossRuntimeBytes): the first messages agree and a later message differs. */
 const differenceText = (d: SameBytesRow["different"][number]) =>
-  `${d.id} (${formatBytes(d.bytes)}, first differs at byte ${formatCount(d.firstDifferenceAt)})`;
+  `${d.id} (${formatBytes(d.bytes)}, ${
+    d.firstDifferenceAt < 0
+      ? "the first message is the same, a later one differs"
+      : `first differs at byte ${formatCount(d.firstDifferenceAt)}`
+  })`;
 
 function SameBytesTable({ rows }: { rows: SameBytesRow[] }) {
   return (
