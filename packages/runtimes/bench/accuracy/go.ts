@@ -1,5 +1,6 @@
 /**
- * Go: Wirebench's median for `proto.Marshal` of the Go article's AddressBook (first message, code
+ * Go: Wirebench's median (measureInRuntime, default settings; the median of its medians over the
+ * alternations) for `proto.Marshal` of the Go article's AddressBook (first message, code
  * from protoc-gen-go) beside `go test -bench` with a `testing.B` benchmark of the same call on the
  * same message (go/testdata/accuracy/marshal_bench_test.go), the median ns/op of `-count` runs.
  * The two alternate, so a busy machine slows both alike.
@@ -15,8 +16,9 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { loadDataset } from "@wirebench/schemas";
 import { goEnv, goModuleDir, goRuntime } from "../../src/definitions/go.ts";
-import { ofType, runChild } from "../../test/go-child-run.ts";
+import { measureInRuntime } from "../../src/index.ts";
 import type { AccuracyRow } from "../runtime-accuracy.ts";
 
 const exec = promisify(execFile);
@@ -25,10 +27,9 @@ const exec = promisify(execFile);
  * of a shared machine changes from second to second and both should see the same.
  */
 const pairs = 10;
-/** `go test -count` per alternation (1 s runs, and batch-sized runs), and Wirebench's samples per child. */
+/** `go test -count` per alternation: 1 s runs, and runs of Wirebench's batch. */
 const benchCount = 2;
 const batchCount = 16;
-const samplesPerChild = 16;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -55,17 +56,11 @@ export async function accuracy(): Promise<AccuracyRow[]> {
       join(goModuleDir, "testdata", "accuracy", "marshal_bench_test.go"),
       join(generated, "pb", "marshal_bench_test.go"),
     );
-    const format = { id: "protobuf@go", format: "protobuf", impl: "protobuf", inputFile: input, schema };
-    // Wirebench's default settings (packages/codecs/src/harness/settings.ts), rounds and all.
-    const settings = {
-      rounds: 4,
-      targetSampleMs: 1,
-      warmupMinMs: 20,
-      warmupMinIterations: 300,
-      warmupEnoughMs: 250,
-      warmupMaxMs: 1000,
-      warmupTolerance: 0.1,
-    };
+    const dataset = loadDataset({
+      text: first,
+      sampleFormat: "ndjson",
+      schema: { kind: "proto", text: readFileSync(schema.file, "utf8") },
+    });
     const wirebench: number[] = [];
     const community: number[] = [];
     const batched: number[] = [];
@@ -93,15 +88,18 @@ export async function accuracy(): Promise<AccuracyRow[]> {
       return [...stdout.matchAll(/^BenchmarkMarshal\S*\s+\d+\s+([\d.]+) ns\/op/gm)].map((m) => Number(m[1]));
     };
     for (let p = 0; p < pairs; p++) {
-      const run = await runChild(
-        goRuntime.command([generated]).cmd,
-        { protocol: 1, process: p, verify: false, workDir: dir, formats: [format], settings },
-        samplesPerChild,
-      );
-      if (run.code !== 0) throw new Error(`the Go child failed: ${run.stderr}`);
-      const encode = ofType(run, "samples").filter((s) => s.op === "encode");
-      for (const s of encode) wirebench.push(...s.nsPerOp);
-      const iterations = encode[0]?.iterations ?? 1000;
+      // Wirebench as a user runs it (default settings), one child process per alternation.
+      const run = await measureInRuntime(goRuntime, {
+        dataset,
+        formats: ["protobuf@go"],
+        processes: 1,
+        workDir: join(dir, `run-${p}`),
+      });
+      const encode = run.formats[0]?.encode;
+      if (!encode)
+        throw new Error(`Wirebench measured no encode: ${run.formats[0]?.error ?? run.status.reason}`);
+      wirebench.push(encode.medianNs);
+      const iterations = encode.iterationsPerSample ?? 1000;
       community.push(...(await bench(benchCount, "1s")));
       batched.push(...(await bench(batchCount, `${iterations}x`)));
     }
