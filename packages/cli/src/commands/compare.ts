@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { type Metric, type ProgressEvent, runComparison } from "@wirebench/codecs";
-import { type FormatResult, fidelityCounts, type Result, sizeSummaryEntries } from "@wirebench/contracts";
+import type { Result, RuntimeId } from "@wirebench/contracts";
 import { formatBytes } from "@wirebench/contracts/units";
 import { idlCompilers } from "@wirebench/idl-compilers";
 import { loadDataset } from "@wirebench/schemas";
@@ -13,8 +13,11 @@ import { formatRow } from "../output/format-rows.ts";
 import { renderInstructions } from "../output/instructions-table.ts";
 import { metricOption } from "../output/metric-option.ts";
 import { printable } from "../output/printable.ts";
+import { renderRuntimeTable } from "../output/runtime-table.ts";
+import { fidelityLines, sizeLines } from "../output/summary-lines.ts";
 import { BUDGET_BOUND, fidelity, OVER_BUDGET, timing, UNSETTLED } from "../output/table-cells.ts";
 import { renderTransportTable } from "../output/transport-table.ts";
+import { compareRuntimes, parseRuntimes } from "./compare-runtimes.ts";
 import { addTransports, type TransportFlags, transportPlan } from "./compare-transport.ts";
 
 interface CompareOptions extends TransportFlags {
@@ -25,6 +28,7 @@ interface CompareOptions extends TransportFlags {
   quick?: boolean;
   budget?: number;
   metric?: Metric;
+  runtimes?: RuntimeId[];
 }
 
 /** `wirebench compare`: the whole pipeline embedded (no database, no queue), table on stdout. */
@@ -58,6 +62,11 @@ export function registerCompare(program: Command): void {
       "--transport-messages <n>",
       "with --transport: messages per format and transport (default 200, quick 30)",
     )
+    .option(
+      "--runtimes <list>",
+      "measure in these runtimes too, one after another: node, python, go, java, rust (default node); a missing toolchain is listed as unavailable",
+      parseRuntimes,
+    )
     .addOption(metricOption())
     .action(async (file: string, opts: CompareOptions) => {
       const result = await compare(file, opts);
@@ -65,6 +74,7 @@ export function registerCompare(program: Command): void {
         `${[renderTable(result), renderInstructions(result)].filter(Boolean).join("\n")}\n`,
       );
       if (result.transport) process.stdout.write(`${renderTransportTable(result)}\n`);
+      if (result.runtimes) process.stdout.write(`${renderRuntimeTable(result)}\n`);
       if (opts.json) writeFileSync(opts.json, `${JSON.stringify(result, null, 2)}\n`);
     });
 }
@@ -96,9 +106,12 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
     .filter(Boolean);
   const plan = transportPlan(opts);
   const started = Date.now();
+  // Node not asked for: its sizes still stand as the byte comparison's reference, untimed.
+  const nodeUntimed = opts.runtimes !== undefined && !opts.runtimes.includes("node");
   const result = await runComparison(dataset, {
     ...(formats ? { formats } : {}),
     quick: opts.quick === true,
+    ...(nodeUntimed ? { verifyOnly: true } : {}),
     metric: opts.metric ?? "time",
     ...(opts.budget !== undefined ? { settings: { budgetMs: opts.budget * 1000 } } : {}),
     // Rows of sizes, then of timings, say what each format has reached; of the other progress only
@@ -110,7 +123,15 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
       process.stderr.write(formatRow(entry, final, Date.now() - started));
     },
   });
-  return plan ? addTransports(dataset, result, plan, opts.quick === true) : result;
+  const withTransports = plan ? await addTransports(dataset, result, plan, opts.quick === true) : result;
+  if (!opts.runtimes) return withTransports;
+  return compareRuntimes(withTransports, dataset, {
+    runtimes: opts.runtimes,
+    ...(formats ? { formats } : {}),
+    quick: opts.quick === true,
+    ...(opts.budget !== undefined ? { budgetMs: opts.budget * 1000 } : {}),
+    started,
+  });
 }
 
 /** `--budget` in seconds: a positive finite number, or a clear error naming the flag. */
@@ -125,56 +146,6 @@ function progressLine(e: ProgressEvent, started: number): string {
   const t = pc.dim(`${((Date.now() - started) / 1000).toFixed(1).padStart(5)}s`);
   const phase = e.phase === "failed" ? pc.red(e.phase) : e.phase === "done" ? pc.green(e.phase) : e.phase;
   return `${t} ${e.id.padEnd(17)} ${phase}${e.detail ? pc.dim(` ${e.detail}`) : ""}\n`;
-}
-
-const smallestBy = (fs: FormatResult[], size: (f: FormatResult) => number) =>
-  fs.reduce<FormatResult | undefined>((min, f) => (min && size(min) <= size(f) ? min : f), undefined);
-
-/**
- * The size summary under the table compares each format's minimal standard encoding: a library
- * default that pads (msgpackr, cbor-x) gives way to its minimal variant when that ran, and says so.
- */
-function sizeLines(ok: FormatResult[]): string[] {
-  const compared = sizeSummaryEntries(ok);
-  const raw = smallestBy(compared, (f) => f.bytes);
-  const zstd = smallestBy(compared, (f) => f.compressed.zstd);
-  if (!raw || !zstd) return [];
-  const lines = [
-    `smallest: ${raw.id ?? raw.format} ${formatBytes(raw.bytes)}; with zstd: ${zstd.id ?? zstd.format} ${formatBytes(zstd.compressed.zstd)}`,
-  ];
-  const replaced = ok.flatMap((f) => {
-    const minimal = ok.find((m) => f.minimalVariant && m.id === f.minimalVariant);
-    return minimal && !compared.includes(f)
-      ? [`${minimal.id} for ${f.id} (+${formatBytes(f.bytes - minimal.bytes)})`]
-      : [];
-  });
-  if (replaced.length > 0)
-    lines.push(
-      pc.dim(
-        `sizes compare each format's minimal encoding: ${replaced.join(", ")}; the library defaults write a 3-byte header for every object`,
-      ),
-    );
-  return lines;
-}
-
-/** The headline under the table: only lossy formats "did not round-trip"; cosmetic-only ones apart. */
-function fidelityLines(ok: FormatResult[]): string[] {
-  const lossy = ok.filter((f) => !fidelityCounts(f.fidelity).exact);
-  const cosmetic = ok.filter((f) => {
-    const c = fidelityCounts(f.fidelity);
-    return c.exact && c.cosmetic > 0;
-  });
-  const ids = (fs: FormatResult[]) => fs.map((f) => f.id ?? f.format).join(", ");
-  const lines: string[] = [];
-  if (lossy.length > 0)
-    lines.push(
-      pc.yellow(
-        `${lossy.length} format${lossy.length > 1 ? "s" : ""} did not round-trip the data exactly: ${ids(lossy)}`,
-      ),
-    );
-  if (cosmetic.length > 0)
-    lines.push(pc.dim(`cosmetic differences only (same values; e.g. key order): ${ids(cosmetic)}`));
-  return lines;
 }
 
 export function renderTable(result: Result): string {

@@ -1,0 +1,80 @@
+import { mkdtempSync, readFileSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type FormatResult, resultSchema } from "@wirebench/contracts";
+import { describe, expect, it } from "vitest";
+import { spawnCli } from "./helpers/spawn-cli.ts";
+
+const models = fileURLToPath(new URL("../../conformance/data/models/", import.meta.url));
+const book = [join(models, "addressbook-go.ndjson"), "--schema", join(models, "addressbook-go.proto")];
+const dir = mkdtempSync(join(tmpdir(), "wirebench-cli-rt-"));
+
+describe("wirebench compare --runtimes", () => {
+  it("measures AddressBook in every runtime this machine has, the others listed unavailable", {
+    timeout: 900_000,
+  }, async () => {
+    const out = join(dir, "all.json");
+    const args = ["compare", ...book, "--quick", "--formats", "protobuf,msgpack", "--json", out];
+    const res = await spawnCli([...args, "--runtimes", "node,python,go,java,rust"]);
+    expect(res.code, res.stderr).toBe(0);
+    const result = resultSchema.parse(JSON.parse(readFileSync(out, "utf8")));
+    expect(result.runtimes?.map((s) => s.runtime)).toEqual(["node", "python", "go", "java", "rust"]);
+    const node = result.formats.filter((f) => f.runtime === "node");
+    expect(node.map((f) => f.id)).toContain("protobuf");
+    const protobuf = node.find((f) => f.id === "protobuf") as FormatResult;
+    const available = (result.runtimes ?? []).filter((s) => s.available && s.runtime !== "node");
+    for (const s of result.runtimes ?? []) {
+      if (!s.available) {
+        expect(s.reason, s.runtime).toMatch(/\w/);
+        expect(result.formats.some((f) => f.runtime === s.runtime)).toBe(false);
+      }
+    }
+    for (const s of available) {
+      const entry = result.formats.find((f) => f.id === `protobuf@${s.runtime}`) as FormatResult;
+      expect(entry?.ok, `${s.runtime}: ${entry?.error}`).toBe(true);
+      // The Protobuf tutorial's book (228 B) and Carol's (25 B), in every runtime.
+      expect(entry.bytes).toBe(253);
+      expect(entry.runtimeVersion).toBe(s.version);
+      expect(entry.encode?.samples).toBeGreaterThan(0);
+      expect(entry.encode?.ciHighNs).toBeGreaterThanOrEqual(entry.encode?.medianNs ?? Number.NaN);
+    }
+    const row = result.crossRuntime?.find((r) => r.format === "protobuf");
+    if (available.length > 0)
+      expect(row).toMatchObject({
+        reference: protobuf.id,
+        same: available.map((s) => `protobuf@${s.runtime}`),
+      });
+    expect(res.stdout).toContain("same bytes in every runtime?");
+    expect(res.stdout).toMatch(/│ protobuf +│ protobuf 253 B/);
+  });
+
+  it("lists a runtime whose toolchain is not on PATH as unavailable and exits 0", {
+    timeout: 300_000,
+  }, async () => {
+    // A PATH holding only node: no go, no java.
+    const bin = mkdtempSync(join(dir, "bin-"));
+    symlinkSync(process.execPath, join(bin, "node"), "file");
+    const out = join(dir, "path.json");
+    const res = await spawnCli(
+      ["compare", ...book, "--quick", "--formats", "protobuf", "--json", out, "--runtimes", "node,go,java"],
+      { PATH: bin },
+    );
+    expect(res.code, res.stderr).toBe(0);
+    const result = resultSchema.parse(JSON.parse(readFileSync(out, "utf8")));
+    expect(result.runtimes).toMatchObject([
+      { runtime: "node", available: true, version: process.version },
+      { runtime: "go", available: false, reason: expect.stringMatching(/go not on PATH/) },
+      { runtime: "java", available: false, reason: expect.stringMatching(/java not usable/) },
+    ]);
+    expect(result.formats.map((f) => [f.id, f.runtime])).toEqual([["protobuf", "node"]]);
+    expect(result.crossRuntime).toEqual([]);
+    expect(res.stdout).toMatch(/go: unavailable \(go not on PATH/);
+  });
+
+  it("refuses an unknown runtime, naming the choices", async () => {
+    const res = await spawnCli(["compare", ...book, "--runtimes", "node,ruby"]);
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toMatch(/unknown runtime "ruby"; one of node, python, go, java, rust/);
+  });
+});

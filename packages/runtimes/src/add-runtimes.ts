@@ -1,0 +1,85 @@
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { MeasureSettings } from "@wirebench/codecs/runtime-bridge";
+import type { FormatResult, Result, RuntimeId, RuntimeStatus } from "@wirebench/contracts";
+import type { Dataset } from "@wirebench/schemas";
+import { crossRuntimeBytes } from "./cross-runtime-bytes.ts";
+import { runtimeDefinition } from "./definitions/index.ts";
+import { measureInRuntime } from "./measure-in-runtime.ts";
+import type { RuntimeDefinition } from "./runtime-definition.ts";
+import type { RuntimeLimits } from "./runtime-settings.ts";
+
+export interface AddRuntimesOptions {
+  /** The runtimes asked for (`--runtimes`, `options.runtimes`), Node included or not. */
+  runtimes: RuntimeId[];
+  /** The run's `--formats` (families or ids); default all. */
+  formats?: string[];
+  /** The settings Node measured with (quick, budget), so every runtime measures alike. */
+  settings: MeasureSettings;
+  /** A scratch folder; removed afterwards. */
+  workDir: string;
+  signal?: AbortSignal;
+  limits?: Partial<RuntimeLimits>;
+  /** Where the runtimes come from (tests pass their own); default `runtimeDefinition(id)`. */
+  definitionOf?: (id: RuntimeId) => RuntimeDefinition | undefined;
+  onStart?: (runtime: RuntimeId) => void;
+  onFormatResult?: (entry: FormatResult, info: { final: boolean }) => void | Promise<void>;
+}
+
+/**
+ * A Node comparison's Result extended by the other runtimes asked for, measured one after another
+ * after Node (a timed round never shares the machine): Node's entries stamped `runtime: "node"`
+ * (left out when Node was not asked for), every runtime's status (a missing one is `available:
+ * false`, not an error), its entries, and the cross-runtime byte comparison.
+ */
+export async function addRuntimes(node: Result, dataset: Dataset, opts: AddRuntimesOptions): Promise<Result> {
+  const wanted = [...new Set(opts.runtimes)];
+  const withNode = wanted.includes("node");
+  const nodeEntries = node.formats.map((f) => ({
+    ...f,
+    runtime: "node" as const,
+    runtimeVersion: process.version,
+  }));
+  const statuses: RuntimeStatus[] = withNode
+    ? [{ runtime: "node", available: true, version: process.version, libraries: node.environment.libraries }]
+    : [];
+  const others: FormatResult[] = [];
+  mkdirSync(opts.workDir, { recursive: true });
+  try {
+    for (const id of wanted) {
+      if (id === "node") continue;
+      if (opts.signal?.aborted) break;
+      const def = (opts.definitionOf ?? runtimeDefinition)(id);
+      if (!def) {
+        statuses.push({
+          runtime: id,
+          available: false,
+          reason: `this build of Wirebench has no ${id} runtime`,
+        });
+        continue;
+      }
+      opts.onStart?.(id);
+      const run = await measureInRuntime(def, {
+        dataset,
+        ...(opts.formats ? { formats: opts.formats } : {}),
+        settings: opts.settings,
+        workDir: join(opts.workDir, id),
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(opts.limits ? { limits: opts.limits } : {}),
+        ...(opts.onFormatResult ? { onFormatResult: opts.onFormatResult } : {}),
+      });
+      statuses.push(run.status);
+      others.push(...run.formats);
+    }
+  } finally {
+    rmSync(opts.workDir, { recursive: true, force: true });
+  }
+  if (opts.signal?.aborted) throw opts.signal.reason ?? new Error("the comparison was stopped");
+  const crossRuntime = crossRuntimeBytes(withNode ? [...nodeEntries, ...others] : others);
+  return {
+    ...node,
+    formats: [...(withNode ? nodeEntries : []), ...others],
+    runtimes: statuses,
+    crossRuntime,
+  };
+}
