@@ -30,7 +30,7 @@ describe("run page: instruction counts", () => {
   it("shows each count, its spread, the estimate at the run's pace and the wall median side by side", () => {
     const html = renderToStaticMarkup(<InstructionsPanel entries={[json]} run={available} />);
     // Pace: (20 µs + 60 µs) / 600,000 instructions; encode's estimate 200,000 × that = 26.7 µs.
-    expect(html).toContain("<td>200,000</td>");
+    expect(html).toContain('<td data-label="instructions/call">200,000</td>');
     expect(html).toContain("26.7 µs");
     expect(html).toContain("20.0 µs");
     expect(html).toContain("0.300% noisy");

@@ -1,10 +1,14 @@
 import { nsPerInstructionOf } from "@wirebench/contracts/instructions/estimate-time";
 import type { FormatInstructions, RunInstructions } from "@wirebench/contracts/result";
 import { formatCount, formatNs } from "@wirebench/contracts/units";
+import { DataTable } from "@/components/data-table";
 import type { FormatEntry } from "./types";
 
 const OPS = ["encode", "decode", "access"] as const;
 type Counted = FormatEntry & { instructions?: FormatInstructions | null };
+type OpCount = NonNullable<FormatInstructions["encode"]>;
+/** One operation's count of one format, beside its wall-clock median. */
+type CountRow = { key: string; op: (typeof OPS)[number]; count: OpCount; wallNs: number | undefined };
 
 /**
  * Instruction counts (runs with `metric: "instructions"`) beside wall time: what each is good for,
@@ -38,42 +42,30 @@ export function InstructionsPanel({
         average pace{pace ? ` (${(1 / pace).toFixed(2)} instructions/ns)` : ""}: a wall time well above it
         means the operation stalls on memory or branches more than the others.
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th>format</th>
-            <th>op</th>
-            <th>instructions/call</th>
-            <th>spread</th>
-            <th>estimated</th>
-            <th>wall (median)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {counted.flatMap((e) =>
-            OPS.flatMap((op) => {
-              const c = e.instructions?.[op];
-              if (!c) return [];
-              const key = e.id ?? e.format;
-              return [
-                <tr key={`${key}-${op}`}>
-                  <td>{key}</td>
-                  <td>{op}</td>
-                  <td>
-                    {c.settled ? "" : "~"}
-                    {formatCount(c.perOp)}
-                  </td>
-                  <td>
-                    {(c.spread * 100).toFixed(3)}%{c.noisy ? " noisy" : ""}
-                  </td>
-                  <td>{pace ? formatNs(c.perOp * pace) : "–"}</td>
-                  <td>{formatNs(e[op]?.medianNs)}</td>
-                </tr>,
-              ];
-            }),
-          )}
-        </tbody>
-      </table>
+      <DataTable<CountRow>
+        testId="instructions-table"
+        rows={counted.flatMap((e) =>
+          OPS.flatMap((op) => {
+            const c = e.instructions?.[op];
+            return c ? [{ key: e.id ?? e.format, op, count: c, wallNs: e[op]?.medianNs }] : [];
+          }),
+        )}
+        rowKey={(r) => `${r.key}-${r.op}`}
+        columns={[
+          { label: "format", cell: (r) => r.key },
+          { label: "op", cell: (r) => r.op },
+          {
+            label: "instructions/call",
+            cell: (r) => `${r.count.settled ? "" : "~"}${formatCount(r.count.perOp)}`,
+          },
+          {
+            label: "spread",
+            cell: (r) => `${(r.count.spread * 100).toFixed(3)}%${r.count.noisy ? " noisy" : ""}`,
+          },
+          { label: "estimated", cell: (r) => (pace ? formatNs(r.count.perOp * pace) : "–") },
+          { label: "wall (median)", cell: (r) => formatNs(r.wallNs) },
+        ]}
+      />
       {counted.some((e) => e.instructions?.error) && (
         <ul>
           {counted
