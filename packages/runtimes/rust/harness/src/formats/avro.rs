@@ -30,7 +30,9 @@ impl Avro {
         let parsed = Schema::parse_str(&text).map_err(|e| format!("{}: {e}", schema_ref.file))?;
         if let Schema::Record(r) = &parsed {
             let name = r.name.fullname(None);
-            if name != schema_ref.root_type {
+            // The parent may name the root by its full or its short name.
+            let root = &schema_ref.root_type;
+            if name != *root && !name.ends_with(&format!(".{root}")) {
                 return Err(format!(
                     "the schema's root is {name}, not {}",
                     schema_ref.root_type
