@@ -71,9 +71,13 @@ export async function startRestServer(s: TestServices): Promise<{ url: string; c
 
 const workerMain = fileURLToPath(new URL("../../../worker/src/main.ts", import.meta.url));
 
-/** A real worker on the test services' database and queue, as `npm run up` starts one. */
-export function startWorker(s: TestServices): { stop(): Promise<void> } {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", workerMain], {
+/**
+ * A real worker on the test services' database and queue, as `npm run up` starts one. `imports` are
+ * modules it preloads (`--import`), e.g. one that points a registry entry at a test-only adapter.
+ */
+export function startWorker(s: TestServices, opts: { imports?: string[] } = {}): { stop(): Promise<void> } {
+  const preload = (opts.imports ?? []).flatMap((m) => ["--import", m]);
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", ...preload, workerMain], {
     env: {
       ...process.env,
       DATABASE_URL: s.env.DATABASE_URL,
