@@ -27,12 +27,16 @@ export async function setup({ root, run, log, onPath, hashOf, stampMatches, writ
       cwd: dir,
       allowFailure: true,
     });
-  // Once the libraries are in .wirebench/m2, rebuilding the harness needs no network.
+  // Once pom.xml's libraries are in .wirebench/m2, rebuilding the harness needs no network (and
+  // an offline try on a changed pom.xml would only print Maven's errors before going online).
+  const pomHash = hashOf(join(dir, "pom.xml"));
+  const offline = existsSync(repo) && stampMatches("java-runtime-pom", pomHash);
   log("building the Java measurement harness (Maven)");
-  const ok = (existsSync(repo) && mvn(true)) || mvn(false);
+  const ok = (offline && mvn(true)) || mvn(false);
   if (!ok) {
     log("Java runtime skipped: `mvn package` failed (see above); the Java runtime stays unavailable");
     return;
   }
+  writeStamp("java-runtime-pom", pomHash);
   writeStamp("java-runtime", hash);
 }

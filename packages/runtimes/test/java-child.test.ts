@@ -12,7 +12,7 @@ import { type ChildRun, ofType, runJavaChild, testSettings } from "./java-child.
 
 /**
  * The real Java child on the AddressBook model (packages/conformance/data/models/addressbook-go.*),
- * spoken to directly with the protocol: six formats, one message that does not fit the schema, and
+ * spoken to directly with the protocol: eight formats, one message that does not fit the schema, and
  * an implementation the runtime does not have.
  */
 const models = fileURLToPath(new URL("../../conformance/data/models/", import.meta.url));
@@ -25,7 +25,7 @@ const messages = ndjson
   .map((l) => JSON.parse(l) as unknown);
 const rootType = "wirebench.models.go.AddressBook";
 const javaOnPath = spawnSync("java", ["-version"]).status === 0;
-const exactFormats = ["avro", "json", "cbor", "smile", "msgpack"];
+const exactFormats = ["avro", "json", "cbor", "smile", "msgpack", "kryo", "fory"];
 
 describe.skipIf(!javaOnPath)("Java child (real JVM) on AddressBook", () => {
   let work: string;
@@ -85,6 +85,8 @@ describe.skipIf(!javaOnPath)("Java child (real JVM) on AddressBook", () => {
         data("cbor"),
         data("smile"),
         data("msgpack"),
+        data("kryo"),
+        data("fory"),
         {
           id: "misfit@java",
           format: "protobuf",
@@ -135,7 +137,7 @@ describe.skipIf(!javaOnPath)("Java child (real JVM) on AddressBook", () => {
     expect(java?.encoded[0]).toBe(nodeProto?.firstMessage?.base64);
   });
 
-  it("round-trips AddressBook exactly in avro, json, cbor, smile and msgpack", () => {
+  it("round-trips AddressBook exactly in avro, json, cbor, smile, msgpack, kryo and fory", () => {
     const verified = ofType(run.messages, "verified");
     for (const id of exactFormats) {
       const v = verified.find((m) => m.id === `${id}@java`);
@@ -172,6 +174,6 @@ describe.skipIf(!javaOnPath)("Java child (real JVM) on AddressBook", () => {
     expect(failed.find((f) => f.id === "nope@java")?.error).toMatch(/no implementation "nope"/);
     const timed = new Set(ofType(run.messages, "samples").map((s) => s.id));
     expect(timed.has("misfit@java")).toBe(false);
-    expect(timed.size).toBe(6);
+    expect(timed.size).toBe(1 + exactFormats.length);
   });
 });

@@ -31,6 +31,12 @@ export interface ChildRun {
   plan: { id: string; op: string; samples: number }[];
 }
 
+/**
+ * The JVM's warm-up floor, lowered for tests (1 s per operation by default): on a loaded machine
+ * warm-up seldom settles and each of 16 operations would take the full second.
+ */
+const testEnv = { ...process.env, WIREBENCH_JAVA_WARMUP_ENOUGH_MS: "250" };
+
 /** Longest one child run may take in a test before it is killed (a hang must fail, not stall CI). */
 const childTimeoutMs = 150_000;
 
@@ -45,7 +51,7 @@ export function runJavaChild(
 ): Promise<ChildRun> {
   const { cmd, args } = javaRuntime.command(generatedDirs);
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(cmd, args, { stdio: ["pipe", "pipe", "pipe"], env: testEnv });
     const timer = setTimeout(() => child.kill("SIGKILL"), childTimeoutMs);
     const messages: ChildMessage[] = [];
     const plan: ChildRun["plan"] = [];

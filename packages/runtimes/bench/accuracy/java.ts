@@ -12,26 +12,25 @@ import type { AccuracyRow } from "../runtime-accuracy.ts";
  * Java: Wirebench's median of protobuf-java `toByteArray()` on AddressBook's first message
  * (packages/conformance/data/models/addressbook-go.*), child processes with the default settings,
  * beside a JMH benchmark of the same call on the same message (java/jmh/, built here with Maven, JMH
- * from Maven Central), mode AverageTime. Each of `forks` rounds runs one Wirebench process and one
- * JMH fork of each configuration back to back, so both see the same machine load.
+ * from Maven Central), mode AverageTime.
  *
- * Two JMH rows. JMH's usual 1 s iterations give its score, the mean of the iterations; an
- * iteration's average includes every moment the fork was off the CPU and every GC pause, so on a
- * shared machine (CI, this project's 2-core box under load) it is well above what the call costs
- * when it runs. Wirebench's figure is the median of ~1 ms samples (`targetSampleMs`), which such
- * moments barely move; the like-for-like row gives JMH 1 ms iterations and takes their median.
+ * This machine's load moves every figure by 2× within a minute, so the like-for-like row alternates
+ * in short pairs: one Wirebench process (its ~1 ms samples, `targetSampleMs`), then one JMH fork of
+ * 1 ms iterations; each side's figure is the median over all pairs. JMH's usual run (1 s iterations,
+ * its score the mean of them) follows as a second row: an iteration's average includes every moment
+ * the fork was off the CPU and every GC pause, so on a shared machine it sits well above the median.
  */
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const models = join(root, "packages", "conformance", "data", "models");
 const jmhDir = join(root, "packages", "runtimes", "java", "jmh");
 const m2 = join(root, ".wirebench", "m2");
 const rootType = "wirebench.models.go.AddressBook";
-/** Wirebench's replicate processes and JMH's forks per configuration: the same count on both sides. */
-const forks = 3;
-/** JMH's configurations: warm-up is 5 iterations of 1 s in both. */
+/** Pairs of one Wirebench process and one JMH fork (like-for-like row). */
+const pairs = 8;
+/** JMH's configurations: one fork of short iterations per pair; JMH's usual run, 3 forks, after. */
 const jmhRuns = {
-  standard: { iterations: 5, time: "1s" },
-  likeForLike: { iterations: 300, time: "1ms" },
+  likeForLike: { forks: 1, warmups: 5, warmupTime: "200ms", iterations: 300, time: "1ms" },
+  standard: { forks: 3, warmups: 5, warmupTime: "1s", iterations: 5, time: "1s" },
 };
 
 /**
@@ -69,13 +68,12 @@ export async function accuracy(): Promise<AccuracyRow[]> {
     buildJmh(join(gen, "src"));
 
     const samples: number[] = [];
-    const standard: number[] = [];
     const likeForLike: number[] = [];
-    for (let p = 0; p < forks; p++) {
+    for (let p = 0; p < pairs; p++) {
       samples.push(...(await wirebenchSamples(work, gen, protoFile, p)));
-      standard.push(...runJmh(work, jmhRuns.standard));
       likeForLike.push(...runJmh(work, jmhRuns.likeForLike));
     }
+    const standard = runJmh(work, jmhRuns.standard);
     const wirebenchNs = median(samples);
     const what = "protobuf-java toByteArray (AddressBook, 1st message)";
     return [
@@ -83,15 +81,15 @@ export async function accuracy(): Promise<AccuracyRow[]> {
         runtime: "java",
         what,
         wirebenchNs,
-        community: `JMH 1.37 avgt score (${forks} forks × 5 × 1 s)`,
-        communityNs: mean(standard),
+        community: `JMH 1.37 avgt, median of ${pairs} forks × ${jmhRuns.likeForLike.iterations} × 1 ms (paired)`,
+        communityNs: median(likeForLike),
       },
       {
         runtime: "java",
         what,
         wirebenchNs,
-        community: `JMH 1.37 avgt, median of ${forks} forks × ${jmhRuns.likeForLike.iterations} × 1 ms`,
-        communityNs: median(likeForLike),
+        community: `JMH 1.37 avgt score (${jmhRuns.standard.forks} forks × 5 × 1 s)`,
+        communityNs: mean(standard),
       },
     ];
   } finally {
@@ -99,8 +97,8 @@ export async function accuracy(): Promise<AccuracyRow[]> {
   }
 }
 
-/** One JMH fork of ProtobufEncodeBench: every measured iteration's ns/op. */
-function runJmh(work: string, run: { iterations: number; time: string }): number[] {
+/** JMH on ProtobufEncodeBench: every measured iteration's ns/op. */
+function runJmh(work: string, run: (typeof jmhRuns)["standard"]): number[] {
   const out = join(work, "jmh.json");
   execFileSync(
     "java",
@@ -109,7 +107,8 @@ function runJmh(work: string, run: { iterations: number; time: string }): number
       `${join(jmhDir, "target", "classes")}:${join(jmhDir, "target", "lib", "*")}`,
       "org.openjdk.jmh.Main",
       "ProtobufEncodeBench",
-      ...["-f", "1", "-wi", "5", "-w", "1s", "-i", String(run.iterations), "-r", run.time],
+      ...["-f", String(run.forks), "-wi", String(run.warmups), "-w", run.warmupTime],
+      ...["-i", String(run.iterations), "-r", run.time],
       ...["-p", `input=${join(work, "message.json")}`, "-rf", "json", "-rff", out],
     ],
     { stdio: ["ignore", "ignore", "inherit"], timeout: 600_000 },

@@ -6,7 +6,7 @@ import type { Availability, RuntimeDefinition, SchemaForRuntime } from "../runti
 
 /**
  * The Java runtime (packages/runtimes/java/): a Maven-built harness on OpenJDK 17+ with protobuf-java,
- * Apache Avro and Jackson (JSON, CBOR, Smile, MessagePack). `npm run setup` builds it
+ * Apache Avro, Jackson (JSON, CBOR, Smile, MessagePack), Kryo and Apache Fory. `npm run setup` builds it
  * (java/setup.mjs); generated Protobuf classes come from `protoc --java_out` compiled with `javac`.
  */
 
@@ -43,6 +43,9 @@ export const javaRuntime: RuntimeDefinition = {
     { impl: "cbor", format: "cbor", library: "Jackson CBOR", input: "data" },
     { impl: "smile", format: "smile", library: "Jackson Smile", input: "data" },
     { impl: "msgpack", format: "msgpack", library: "jackson-dataformat-msgpack", input: "data" },
+    // JVM-only serializers, on the data as LinkedHashMap/ArrayList: no other runtime reads their bytes.
+    { impl: "kryo", format: "kryo", library: "Kryo", input: "data" },
+    { impl: "fory", format: "fory", library: "Apache Fory (Java mode)", input: "data" },
   ],
 
   async detect(): Promise<Availability> {

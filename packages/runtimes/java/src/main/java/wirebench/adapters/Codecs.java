@@ -28,6 +28,8 @@ public final class Codecs {
       case "smile" -> new JacksonCodec(f, new ObjectMapper(new SmileFactory()), "Jackson SmileFactory");
       case "msgpack" -> new JacksonCodec(
           f, new ObjectMapper(new MessagePackFactory()), "org.msgpack jackson-dataformat-msgpack MessagePackFactory");
+      case "kryo" -> new KryoCodec(f);
+      case "fory" -> new ForyCodec(f);
       default -> throw new IllegalArgumentException("the Java runtime has no implementation \"" + f.impl() + "\"");
     };
   }
