@@ -11,6 +11,7 @@ export type { Adapter, PrepareContext, PreparedCodec, Unsupported } from "./adap
 export { compareDatasets } from "./fidelity/compare-values.ts";
 export {
   type ChildIdentity,
+  childEnv,
   chooseChildIdentity,
   createWorkDir,
   workDirPrefix,

@@ -20,6 +20,8 @@ export interface AddRuntimesOptions {
   workDir: string;
   signal?: AbortSignal;
   limits?: Partial<RuntimeLimits>;
+  /** The environment runtime children start from; default this process's. */
+  env?: NodeJS.ProcessEnv;
   /** Where the runtimes come from (tests pass their own); default `runtimeDefinition(id)`. */
   definitionOf?: (id: RuntimeId) => RuntimeDefinition | undefined;
   onStart?: (runtime: RuntimeId) => void;
@@ -66,6 +68,7 @@ export async function addRuntimes(node: Result, dataset: Dataset, opts: AddRunti
         workDir: join(opts.workDir, id),
         ...(opts.signal ? { signal: opts.signal } : {}),
         ...(opts.limits ? { limits: opts.limits } : {}),
+        ...(opts.env ? { env: opts.env } : {}),
         ...(opts.onFormatResult ? { onFormatResult: opts.onFormatResult } : {}),
       });
       statuses.push(run.status);

@@ -22,6 +22,8 @@ export interface MeasureInRuntimeOptions {
   workDir: string;
   signal?: AbortSignal;
   limits?: Partial<RuntimeLimits>;
+  /** The environment children start from (the worker's minimal one, without its secrets); default this process's. */
+  env?: NodeJS.ProcessEnv;
   /** Each entry as it is known: sizes and fidelity after verification, then the final one. */
   onFormatResult?: (entry: FormatResult, info: { final: boolean }) => void | Promise<void>;
 }
@@ -87,6 +89,7 @@ export async function measureInRuntime(
       limits,
       `the ${def.id} child (process ${p})`,
       opts.signal,
+      opts.env,
     );
     hello ??= said;
     if (!exit.completed) {

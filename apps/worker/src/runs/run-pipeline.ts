@@ -15,6 +15,7 @@ import { checkContract, storedRunOptionsSchema } from "@wirebench/contracts";
 import { encodeIr } from "@wirebench/schemas";
 import type { WorkerEnv } from "../env.ts";
 import type { RunPipeline } from "./handle-run-job.ts";
+import { measureRuntimes } from "./measure-runtimes.ts";
 import { measureTransports, transportStage } from "./measure-transports.ts";
 import { type PrepareBounds, prepareChildEntry, prepareDataset } from "./prepare-dataset.ts";
 
@@ -88,7 +89,7 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
           signal: hooks.signal,
         },
       );
-      const result = await runComparison(dataset, {
+      const nodeResult = await runComparison(dataset, {
         formats,
         quick: !!options.quick,
         metric: options.metric === "instructions" ? "instructions" : "time",
@@ -102,6 +103,15 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
           return hooks.onResult(entry);
         },
       });
+      // Other runtimes after Node's timed rounds, so no two measurements share the machine.
+      const result = options.runtimes
+        ? await measureRuntimes(nodeResult, dataset, options, {
+            workDir,
+            ...(formats ? { formats } : {}),
+            signal: hooks.signal,
+            onResult: hooks.onResult,
+          })
+        : nodeResult;
       const transport = options.transport
         ? await measureTransports(dataset, transportStage(settings, options, settled, hooks))
         : undefined;
@@ -132,6 +142,7 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
           ...result.environment,
           noise: result.noise,
           ...(transport ? { transport } : {}),
+          ...(result.runtimes ? { runtimes: result.runtimes, crossRuntime: result.crossRuntime ?? [] } : {}),
           ...instructions,
         },
         ...(sweep ? { sweep } : {}),

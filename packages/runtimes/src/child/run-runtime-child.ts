@@ -38,7 +38,14 @@ export function runRuntimeChild(
   command: ChildCommand,
   request: RuntimeRequest,
   handlers: ChildHandlers,
-  opts: { stepTimeoutMs: number; stderrTailBytes: number; signal?: AbortSignal | undefined; label: string },
+  opts: {
+    stepTimeoutMs: number;
+    stderrTailBytes: number;
+    signal?: AbortSignal | undefined;
+    label: string;
+    /** The environment the child starts from (the worker passes a minimal one); default this process's. */
+    env?: NodeJS.ProcessEnv | undefined;
+  },
 ): Promise<ChildExit> {
   return new Promise((resolve) => {
     let stderr = "";
@@ -48,7 +55,7 @@ export function runRuntimeChild(
     const child = spawn(command.cmd, command.args, {
       detached: true,
       stdio: ["pipe", "pipe", "pipe"],
-      env: { ...process.env, ...command.env },
+      env: { ...(opts.env ?? process.env), ...command.env },
     });
     const killGroup = (why: string) => {
       problem ??= why;

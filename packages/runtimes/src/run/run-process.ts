@@ -32,6 +32,7 @@ export async function runProcess(
   limits: RuntimeLimits,
   label: string,
   signal: AbortSignal | undefined,
+  env?: NodeJS.ProcessEnv,
 ): Promise<{ exit: ChildExit; hello?: Hello }> {
   const byId = new Map(slots.map((s) => [s.id, s]));
   const failed = new Set<string>();
@@ -116,7 +117,7 @@ export async function runProcess(
       settings,
     },
     { onMessage, plan },
-    { stepTimeoutMs: limits.stepTimeoutMs, stderrTailBytes: limits.stderrTailBytes, signal, label },
+    { stepTimeoutMs: limits.stepTimeoutMs, stderrTailBytes: limits.stderrTailBytes, signal, label, env },
   );
   for (const [key, op] of plans) {
     const [id, which] = key.split("\0") as [string, Op];

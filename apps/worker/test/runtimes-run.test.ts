@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { type FormatResult, type RunEnvironment, runEnvironmentSchema } from "@wirebench/contracts";
+import type { Job } from "bullmq";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseWorkerEnv } from "../src/env.ts";
+import { createLogger } from "../src/logger.ts";
+import { createRunJobHandler } from "../src/runs/handle-run-job.ts";
+import { createRunPipeline, pipelineSettings } from "../src/runs/run-pipeline.ts";
+import { createRunFixture, type RunFixture } from "./helpers.ts";
+
+const models = new URL("../../../packages/conformance/data/models/", import.meta.url);
+const read = (name: string) => readFileSync(new URL(name, models), "utf8");
+
+let f: RunFixture;
+beforeAll(async () => {
+  f = await createRunFixture("runtimes-run");
+});
+afterAll(async () => f?.close());
+
+describe("a run with options.runtimes", () => {
+  it("measures AddressBook in each runtime after Node, storing every entry's row and the runtimes", async () => {
+    const runId = randomBytes(16).toString("base64url");
+    await f.prisma.run.create({
+      data: {
+        id: runId,
+        inputKind: "ndjson",
+        sampleText: read("addressbook-go.ndjson"),
+        schemaText: read("addressbook-go.proto"),
+        formats: ["protobuf"],
+        options: { quick: true, schemaKind: "proto", runtimes: ["node", "python", "go", "rust"] },
+      },
+    });
+    const handle = createRunJobHandler({
+      prisma: f.prisma,
+      pipeline: createRunPipeline(pipelineSettings(parseWorkerEnv({}))),
+      logger: createLogger("silent"),
+      leaseMs: 30_000,
+    });
+    await handle({ data: { runId }, attemptsMade: 0, opts: { attempts: 3 } } as unknown as Job);
+
+    const run = await f.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { results: true } });
+    expect(run.status, run.error ?? "").toBe("completed");
+    const env: RunEnvironment = runEnvironmentSchema.parse(run.environment);
+    expect(env.runtimes?.map((s) => s.runtime)).toEqual(["node", "python", "go", "rust"]);
+    const rows = new Map(run.results.map((r) => [r.formatId, r.detail as FormatResult]));
+    expect(rows.get("protobuf")).toMatchObject({ runtime: "node", bytes: 253, ok: true });
+    const others = (env.runtimes ?? []).filter((s) => s.runtime !== "node");
+    for (const s of others) {
+      const row = rows.get(`protobuf@${s.runtime}`);
+      if (!s.available) {
+        expect(s.reason, s.runtime).toMatch(/\w/);
+        expect(row).toBeUndefined();
+        continue;
+      }
+      expect(row, s.runtime).toMatchObject({
+        ok: true,
+        bytes: 253,
+        runtime: s.runtime,
+        runtimeVersion: s.version,
+      });
+      expect(row?.encode?.samples).toBeGreaterThan(0);
+      expect(row?.digest).toBe(rows.get("protobuf")?.digest);
+    }
+    const available = others.filter((s) => s.available).map((s) => `protobuf@${s.runtime}`);
+    expect(env.crossRuntime).toEqual(
+      available.length ? [{ format: "protobuf", reference: "protobuf", same: available, different: [] }] : [],
+    );
+  }, 600_000);
+});
