@@ -26,6 +26,8 @@ export interface BoundedOptions extends MemoryBounds {
   wrapper?: string[];
   /** Whether Node gets the TypeScript loader; a plain JavaScript entry can start without it. Default true. */
   typescript?: boolean;
+  /** Variables added to the child's minimal environment. */
+  env?: Record<string, string>;
 }
 
 export type KillCause = "time" | "resident" | "abort";
@@ -64,7 +66,7 @@ export function forkBounded(entry: string, opts: BoundedOptions): BoundedChild {
     serialization: "advanced",
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     detached: true,
-    env: childEnv(opts.identity),
+    env: { ...childEnv(opts.identity), ...opts.env },
     ...(opts.identity ? { uid: opts.identity.uid, gid: opts.identity.gid } : {}),
   });
   let killed: KillCause | undefined;

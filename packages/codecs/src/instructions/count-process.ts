@@ -27,6 +27,15 @@ export const repeatableNodeFlags = [
   "--max-semi-space-size=64",
 ];
 
+/**
+ * glibc's malloc without fastbins (`glibc.malloc.mxfast=0`). With them, small freed chunks wait in
+ * fastbins until a larger request consolidates them all at once, and how many wait depends on the
+ * heap's history: two processes counting protobufjs's encoder (each call allocates its output
+ * buffer) differed by 0.23 %, and callgrind put all of it in malloc_consolidate (24,000
+ * instructions in one segment, 670 in the other) while every V8 function counted the same.
+ */
+export const repeatableMalloc = { GLIBC_TUNABLES: "glibc.malloc.mxfast=0" };
+
 /** The marker function the counting child reaches through `os.getPriority()`. */
 export const markerFunction = "uv_os_getpriority";
 
@@ -72,6 +81,7 @@ export function countProcess(
     execArgv: repeatableNodeFlags,
     identity: opts.identity,
     wrapper: callgrindArgs(settings.valgrindPath, outFile),
+    env: repeatableMalloc,
   });
   const failed = new Map<string, string>();
   let labels: SegmentLabel[] | undefined;
