@@ -74,7 +74,7 @@ describe("wirebench compare --runtimes", () => {
 
   it("refuses an unknown runtime, naming the choices", async () => {
     const res = await spawnCli(["compare", ...book, "--runtimes", "node,ruby"]);
-    expect(res.code).not.toBe(0);
+    expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/unknown runtime "ruby"; one of node, python, go, java, rust/);
   });
 });

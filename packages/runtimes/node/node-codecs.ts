@@ -44,7 +44,9 @@ export async function buildCodec(f: RuntimeFormat): Promise<ChildCodec> {
     const T = protoTypeOf({ text: readFileSync(need(f).file, "utf8"), rootType: need(f).rootType });
     const json = JSON.parse(text) as unknown[];
     return {
-      inputs: json.map((j) => protojson.fromJson(T, j)),
+      // fromObject over the ProtoJSON reader's result: message instances (nested ones, Long for
+      // int64) built as Node's protobuf adapter builds its inputs, so both time the same objects.
+      inputs: json.map((j) => T.fromObject(protojson.fromJson(T, j))),
       encode: (m) => T.encode(m as never).finish(),
       decode: (b) => T.decode(b),
       toInput: (d) => protojson.toJson(T, d as never),
