@@ -1,8 +1,7 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { ChildMessage, RuntimeFormat, RuntimeRequest } from "@wirebench/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -131,38 +130,6 @@ describe("python runtime", () => {
         expect(samples[0]?.iterations).toBe(cal[0]?.iterations);
       }
     expect(run.messages.at(-1)?.type).toBe("done");
-  });
-
-  it("writes the same protobuf bytes as Node (wirebench compare)", async () => {
-    const out = join(work, "node-result.json");
-    const cli = fileURLToPath(new URL("../../cli/bin/wirebench.mjs", import.meta.url));
-    const ndjson = fileURLToPath(
-      new URL("../../conformance/data/models/addressbook-go.ndjson", import.meta.url),
-    );
-    await exec(process.execPath, [
-      cli,
-      "compare",
-      ndjson,
-      "--schema",
-      addressBookProto,
-      "--formats",
-      "protobuf",
-      "--quick",
-      "--json",
-      out,
-    ]);
-    const node = (
-      JSON.parse(readFileSync(out, "utf8")).formats as {
-        id: string;
-        bytes: number;
-        firstMessage?: { base64: string };
-      }[]
-    ).find((f) => f.id === "protobuf");
-    const run = await runChild(pythonRuntime, request(formats.slice(0, 1)), 1);
-    const encoded = (of(run.messages, "verified")[0]?.encoded ?? []).map((b) => Buffer.from(b, "base64"));
-    expect(encoded).toHaveLength(addressBookMessages.length);
-    expect(encoded.reduce((n, b) => n + b.length, 0)).toBe(node?.bytes);
-    expect(encoded[0]?.toString("base64")).toBe(node?.firstMessage?.base64);
   });
 
   it("fails only the formats a message does not fit", async () => {
