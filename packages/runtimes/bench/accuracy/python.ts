@@ -143,7 +143,7 @@ export async function accuracy(): Promise<AccuracyRow[]> {
     for (const k of keys)
       console.error(
         `python ${k} (ns, per alternation): Wirebench ${ns(wirebench[k])} (batches of ${ns(batch[k])}); ` +
-          `pytest-benchmark ${ns(pytest[k])} (${ns(pytestIterations[k])} calls a round; an empty round costs ${ns(pytest.nothing)}),; timeit -n ${ns(timeitN[k])}; python -m timeit bare, best of 5: ${ns(timeitBare[k])} (not compared)`,
+          `pytest-benchmark ${ns(pytest[k])} (${ns(pytestIterations[k])} calls a round; an empty round costs ${ns(pytest.nothing)}); timeit -n ${ns(timeitN[k])}; python -m timeit bare, best of 5: ${ns(timeitBare[k])} (not compared)`,
       );
     const rows = (k: Key, what: string): AccuracyRow[] => [
       {
