@@ -17,7 +17,7 @@ import { renderRuntimeTable } from "../output/runtime-table.ts";
 import { fidelityLines, sizeLines } from "../output/summary-lines.ts";
 import { BUDGET_BOUND, fidelity, OVER_BUDGET, timing, UNSETTLED } from "../output/table-cells.ts";
 import { renderTransportTable } from "../output/transport-table.ts";
-import { compareRuntimes, parseRuntimes } from "./compare-runtimes.ts";
+import { compareRuntimes, parseRuntimes, withMinimalVariants } from "./compare-runtimes.ts";
 import { addTransports, type TransportFlags, transportPlan } from "./compare-transport.ts";
 
 interface CompareOptions extends TransportFlags {
@@ -109,7 +109,7 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
   // Node not asked for: its sizes still stand as the byte comparison's reference, untimed.
   const nodeUntimed = opts.runtimes !== undefined && !opts.runtimes.includes("node");
   const result = await runComparison(dataset, {
-    ...(formats ? { formats } : {}),
+    ...(formats ? { formats: opts.runtimes ? withMinimalVariants(formats) : formats } : {}),
     quick: opts.quick === true,
     ...(nodeUntimed ? { verifyOnly: true } : {}),
     metric: opts.metric ?? "time",
