@@ -37,15 +37,57 @@ export const javaGenerateTimeoutMs = 120_000;
 export const javaRuntime: RuntimeDefinition = {
   id: "java",
   formats: [
-    { impl: "protobuf", format: "protobuf", library: "protobuf-java", input: "protojson" },
-    { impl: "avro", format: "avro", library: "Apache Avro (generic)", input: "avrojson" },
-    { impl: "json", format: "json", library: "Jackson (JSON)", input: "data" },
-    { impl: "cbor", format: "cbor", library: "Jackson CBOR", input: "data" },
-    { impl: "smile", format: "smile", library: "Jackson Smile", input: "data" },
-    { impl: "msgpack", format: "msgpack", library: "jackson-dataformat-msgpack", input: "data" },
+    {
+      impl: "protobuf",
+      format: "protobuf",
+      library: "protobuf-java",
+      input: "protojson",
+      package: "com.google.protobuf:protobuf-java",
+    },
+    {
+      impl: "avro",
+      format: "avro",
+      library: "Apache Avro (generic)",
+      input: "avrojson",
+      package: "org.apache.avro:avro",
+    },
+    {
+      impl: "json",
+      format: "json",
+      library: "Jackson (JSON)",
+      input: "data",
+      package: "com.fasterxml.jackson.core:jackson-databind",
+    },
+    {
+      impl: "cbor",
+      format: "cbor",
+      library: "Jackson CBOR",
+      input: "data",
+      package: "com.fasterxml.jackson.dataformat:jackson-dataformat-cbor",
+    },
+    {
+      impl: "smile",
+      format: "smile",
+      library: "Jackson Smile",
+      input: "data",
+      package: "com.fasterxml.jackson.dataformat:jackson-dataformat-smile",
+    },
+    {
+      impl: "msgpack",
+      format: "msgpack",
+      library: "jackson-dataformat-msgpack",
+      input: "data",
+      package: "org.msgpack:jackson-dataformat-msgpack",
+    },
     // JVM-only serializers, on the data as LinkedHashMap/ArrayList: no other runtime reads their bytes.
-    { impl: "kryo", format: "kryo", library: "Kryo", input: "data" },
-    { impl: "fory", format: "fory", library: "Apache Fory (Java mode)", input: "data" },
+    { impl: "kryo", format: "kryo", library: "Kryo", input: "data", package: "com.esotericsoftware:kryo" },
+    {
+      impl: "fory",
+      format: "fory",
+      library: "Apache Fory (Java mode)",
+      input: "data",
+      package: "org.apache.fory:fory-core",
+    },
   ],
 
   async detect(): Promise<Availability> {

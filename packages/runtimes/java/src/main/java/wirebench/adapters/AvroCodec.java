@@ -35,9 +35,9 @@ final class AvroCodec implements Codec {
     if (f.schema() == null) throw new IllegalArgumentException("avro needs the .avsc schema");
     Schema.Parser p = new Schema.Parser();
     Schema parsed = p.parse(new File(f.schema().file()));
-    String root = f.schema().rootType();
-    schema = root == null || root.equals(parsed.getFullName()) ? parsed : p.getTypes().get(root);
-    if (schema == null) throw new IllegalArgumentException("no type " + root + " in " + f.schema().file());
+    schema = rootOf(parsed, p, f.schema().rootType());
+    if (schema == null)
+      throw new IllegalArgumentException("no type " + f.schema().rootType() + " in " + f.schema().file());
     writer = new GenericDatumWriter<>(schema);
     reader = new GenericDatumReader<>(schema);
     List<JsonNode> messages = Json.readMessages(f.inputFile());
@@ -49,6 +49,15 @@ final class AvroCodec implements Codec {
         throw new IllegalArgumentException("message " + i + " does not fit " + schema.getFullName() + ": " + e.getMessage(), e);
       }
     }
+  }
+
+  /** The root type by full name, or by short name when that names one type only (the parent may give either). */
+  private static Schema rootOf(Schema parsed, Schema.Parser p, String root) {
+    if (root == null || root.equals(parsed.getFullName()) || root.equals(parsed.getName())) return parsed;
+    Schema byFull = p.getTypes().get(root);
+    if (byFull != null) return byFull;
+    List<Schema> byShort = p.getTypes().values().stream().filter(t -> t.getName().equals(root)).toList();
+    return byShort.size() == 1 ? byShort.get(0) : null;
   }
 
   @Override
