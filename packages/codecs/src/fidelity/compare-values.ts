@@ -1,4 +1,6 @@
-import { type Fidelity, type FidelityIssue, severityOf } from "@wirebench/contracts";
+import type { Fidelity, FidelityIssue } from "@wirebench/contracts";
+// The zod-free module: the contract's index builds every zod schema, a second of a child's start-up.
+import { severityOf } from "@wirebench/contracts/read-result";
 import type { DataValue, IrType } from "@wirebench/schemas";
 import { isPlainObject, toBase64 } from "../adapters/convert-values.ts";
 

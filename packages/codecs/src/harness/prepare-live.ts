@@ -3,15 +3,14 @@ import { join } from "node:path";
 import type { FirstMessage } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
 import { isUnsupported, type PreparedCodec } from "../adapters/types.ts";
-import { attributeFormat } from "../attribution/attribute-format.ts";
 import { compareDatasets } from "../fidelity/compare-values.ts";
 import { loadAdapter } from "../registry/registry.ts";
 import { compressedSizes } from "../sizes/compressed-sizes.ts";
 import { digestOf } from "../sizes/digest.ts";
-import { shippedSizes } from "../sizes/shipped-sizes.ts";
 import { errorText, send } from "./child-ipc.ts";
 import type { ChildJob, Op } from "./protocol.ts";
 import type { TimedLoop } from "./timed-batch.ts";
+import { sendVerifiedExtras } from "./verified-extras.ts";
 
 /** A prepared format in a measurement child, with what its untimed passes cost per call. */
 export interface Live {
@@ -68,6 +67,7 @@ export async function prepareLive(job: ChildJob, dataset: Dataset): Promise<Live
       .catch(() => undefined),
   );
   const live: Live[] = [];
+  const extras: { id: string; run: () => Promise<void> }[] = [];
   for (const entry of job.entries) {
     try {
       await send({ type: "step", id: entry.id, step: "prepare" });
@@ -123,23 +123,12 @@ export async function prepareLive(job: ChildJob, dataset: Dataset): Promise<Live
           digest: digestOf(encoded),
           ...(firstMessage ? { firstMessage } : {}),
         } as const;
-        // Sizes and fidelity are what users wait for: they go out now, before the slower extras
-        // (sizes as shipped, attribution), which follow in the complete message.
+        // Sizes and fidelity are what users wait for: they go out now; the slower extras (sizes as
+        // shipped, attribution) follow in the complete message once every format has sent its sizes.
         await send({ ...known, partial: true });
-        const root = dataset.schema.root;
-        const shipped = job.shippedSizes
-          ? await shippedSizes(
-              encoded,
-              { ...entry, artifacts: prepared.artifacts },
-              "name" in root ? root.name : undefined,
-            )
-          : undefined;
-        const attribution = await attributeFormat(entry, dataset, prepared, encoded, job.maxAttributionPaths);
-        await send({
-          ...known,
-          ...(shipped ? { shipped } : {}),
-          attribution: attribution.entries,
-          ...(attribution.limitation ? { attributionLimitation: attribution.limitation } : {}),
+        extras.push({
+          id: entry.id,
+          run: () => sendVerifiedExtras(job, dataset, entry, prepared, encoded, known),
         });
       }
       live.push({ id: entry.id, codec: prepared, encoded, prior, fns: {} });
@@ -149,5 +138,14 @@ export async function prepareLive(job: ChildJob, dataset: Dataset): Promise<Live
   }
   // A format that gave up before awaiting its compiler must not leave it running into the timings.
   await Promise.all(generating);
-  return live;
+  const failed = new Set<string>();
+  for (const extra of extras) {
+    try {
+      await extra.run();
+    } catch (err) {
+      failed.add(extra.id);
+      await send({ type: "failed", id: extra.id, error: errorText(err) });
+    }
+  }
+  return live.filter((l) => !failed.has(l.id));
 }
