@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { bundledAdapterModules } from "./child-bundle.ts";
 import type { ChildIdentity } from "./child-sandbox.ts";
 import { type BoundedExit, forkBounded, lastErrorLine, memoryBoundExceeded } from "./fork-bounded.ts";
 import type { ChildJob, ChildMessage, ParentMessage, Step } from "./protocol.ts";
@@ -30,11 +31,22 @@ export function runChild(
    * the milliseconds its timed rounds may take. See TurnScheduler and planSamples.
    */
   turn: () => Promise<number> = async () => Number.MAX_SAFE_INTEGER,
-  /** `identity`: the user to run as (see chooseChildIdentity); `signal`: aborting kills the child. */
-  opts: { identity?: ChildIdentity | undefined; signal?: AbortSignal | undefined } = {},
+  /**
+   * `identity`: the user to run as (see chooseChildIdentity); `signal`: aborting kills the child;
+   * `bundle`: the bundled child (see measurementChildBundle), used when it carries every adapter.
+   */
+  opts: {
+    identity?: ChildIdentity | undefined;
+    signal?: AbortSignal | undefined;
+    bundle?: string | undefined;
+  } = {},
 ): Promise<ChildOutcome> {
+  // The bundle when it carries every adapter of the job (tests and plugins add others); otherwise the
+  // sources under the TypeScript loader.
+  const bundle = job.entries.every((e) => bundledAdapterModules.has(e.module)) ? opts.bundle : undefined;
   return new Promise((resolve) => {
-    const bounded = forkBounded(childEntry, {
+    const bounded = forkBounded(bundle ?? childEntry, {
+      typescript: bundle === undefined,
       heapMb: limits.memoryMb,
       rssMb: limits.rssMb,
       rssPollMs: limits.rssPollMs,

@@ -1,4 +1,5 @@
-import { availableParallelism } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
 import { defaultChildUser } from "./child-sandbox.ts";
 
 /**
@@ -92,6 +93,13 @@ export interface Limits {
    * worker logs why (see chooseChildIdentity). Default `nobody`.
    */
   childUser: string;
+  /**
+   * Where what a run can reuse from earlier runs is kept: the measurement child bundled into one
+   * module, and the code schema compilers generated, by schema. Only this process's user may write
+   * it. Empty: nothing is kept (children load the TypeScript sources and compilers run every time).
+   * Default `$WIREBENCH_CACHE_DIR`, else `wirebench-cache` in the temp dir.
+   */
+  cacheDir: string;
 }
 
 export const defaultSettings: MeasureSettings = {
@@ -134,4 +142,5 @@ export const defaultLimits: Limits = {
   stepTimeoutMs: 60_000,
   startupTimeoutMs: 30_000,
   childUser: defaultChildUser,
+  cacheDir: process.env.WIREBENCH_CACHE_DIR ?? join(tmpdir(), "wirebench-cache"),
 };

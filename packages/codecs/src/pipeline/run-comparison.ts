@@ -4,6 +4,7 @@ import { serialize } from "node:v8";
 import { defaultFirstMessageMaxBytes, type Result, type RunInstructions } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
 import { defaultMaxAttributionPaths } from "../attribution/attribute-format.ts";
+import { measurementChildBundle } from "../harness/child-bundle.ts";
 import { chooseChildIdentity, createWorkDir } from "../harness/child-sandbox.ts";
 import { runChild } from "../harness/run-child.ts";
 import {
@@ -44,6 +45,12 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
   const messageCount = "path" in dataset ? dataset.messageCount : dataset.messages.length;
   const signal = opts.signal;
   const verifyOnly = opts.verifyOnly === true;
+
+  // The bundled child, reused across runs (limits.cacheDir); without it (no cache, a failed build)
+  // children start from the sources.
+  const bundle = limits.cacheDir
+    ? await measurementChildBundle(limits.cacheDir).catch(() => undefined)
+    : undefined;
 
   const states = new Map<string, FormatState>(entries.map((entry) => [entry.id, newFormatState(entry)]));
   const reporter = new FormatReporter(opts);
@@ -102,7 +109,7 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
           wentAt = Date.now();
           return budget.grant(p, pending.length);
         },
-        { identity, signal },
+        { identity, signal, bundle },
       ).finally(turn.exited);
       if (wentAt !== undefined) budget.spend(p, Date.now() - wentAt, outcome.completed ? pending.length : 0);
       if (signal?.aborted) return;

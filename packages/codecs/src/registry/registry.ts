@@ -114,9 +114,20 @@ export function selectEntries(entries: RegistryEntry[], names?: string[]): Regis
   return entries.filter((e) => picked.has(e));
 }
 
+/**
+ * Adapter modules a bundled child carries (see child-bundle.ts), by their `module` address: the
+ * bundle cannot `import()` a TypeScript file by its address, so its entry hands them over here.
+ */
+const bundledModules = new Map<string, () => Promise<unknown>>();
+
+export function provideAdapterModules(table: Record<string, () => Promise<unknown>>): void {
+  for (const [module, load] of Object.entries(table)) bundledModules.set(module, load);
+}
+
 /** The entry's adapter, behind the checks its registry flags call for. */
 export async function loadAdapter(e: RegistryEntry): Promise<Adapter> {
-  const mod = (await import(e.module)) as Record<string, Adapter | undefined>;
+  const bundled = bundledModules.get(e.module);
+  const mod = (await (bundled ? bundled() : import(e.module))) as Record<string, Adapter | undefined>;
   const adapter = mod[e.exportName];
   if (!adapter) throw new Error(`${e.module} has no export ${e.exportName}`);
   return requireSchema(e, adapter);
