@@ -4,6 +4,7 @@ import { serialize } from "node:v8";
 import { defaultFirstMessageMaxBytes, type Result, type RunInstructions } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
 import { defaultMaxAttributionPaths } from "../attribution/attribute-format.ts";
+import { GeneratedCache } from "../codegen/generated-cache.ts";
 import { measurementChildBundle } from "../harness/child-bundle.ts";
 import { chooseChildIdentity, createWorkDir } from "../harness/child-sandbox.ts";
 import { runChild } from "../harness/run-child.ts";
@@ -46,11 +47,18 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
   const signal = opts.signal;
   const verifyOnly = opts.verifyOnly === true;
 
-  // The bundled child, reused across runs (limits.cacheDir); without it (no cache, a failed build)
-  // children start from the sources.
+  // Reused across runs (limits.cacheDir): the bundled child, and generated code when children run as
+  // this process's user. Without them (no cache, a failed build) children start from the sources.
   const bundle = limits.cacheDir
     ? await measurementChildBundle(limits.cacheDir).catch(() => undefined)
     : undefined;
+  let generated: GeneratedCache | undefined;
+  try {
+    if (bundle && !identity) generated = new GeneratedCache(limits.cacheDir, workDir, dataset.schema, bundle);
+  } catch {
+    // A cache folder this process cannot trust: generate as without one.
+  }
+  generated?.restore(entries.map((e) => e.format));
 
   const states = new Map<string, FormatState>(entries.map((entry) => [entry.id, newFormatState(entry)]));
   const reporter = new FormatReporter(opts);
@@ -153,6 +161,7 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
       }
     }
   } finally {
+    generated?.save(entries.map((e) => e.format));
     await reporter.settled();
     if (!opts.workDir) rmSync(workDir, { recursive: true, force: true });
   }
