@@ -61,11 +61,15 @@ export async function prepareLive(job: ChildJob, dataset: Dataset): Promise<Live
   };
   // Every compiler starts now and runs beside the formats prepared before its own; errors surface
   // when that format's prepare awaits the same generation. All of it settles before warm-up.
-  const generating = job.entries.map((entry) =>
-    loadAdapter(entry)
-      .then((adapter) => adapter.generate?.(dataset, { workDir: dirOf(entry) }))
-      .catch(() => undefined),
-  );
+  // Only adapters that may generate code load now: the others (and their libraries) load when their
+  // format is prepared, so the first format's sizes do not wait for every library to load.
+  const generating = job.entries
+    .filter((entry) => entry.generatesCode !== false)
+    .map((entry) =>
+      loadAdapter(entry)
+        .then((adapter) => adapter.generate?.(dataset, { workDir: dirOf(entry) }))
+        .catch(() => undefined),
+    );
   const live: Live[] = [];
   const extras: { id: string; run: () => Promise<void> }[] = [];
   for (const entry of job.entries) {

@@ -25,7 +25,16 @@ export interface RegistryEntry {
    * Size summaries use that variant in its place.
    */
   minimalVariant?: string;
+  /**
+   * Whether the adapter runs a schema compiler (`generate`). A child starts those at once and loads
+   * every other adapter, and its library, only when it prepares that format. Unset (plugins): loaded
+   * at once too, in case it does.
+   */
+  generatesCode?: boolean;
 }
+
+/** Formats whose adapters generate code with a compiler (see Adapter.generate). */
+const codeGenerating = new Set(["flatbuffers", "thrift", "capnp"]);
 
 const here = (file: string) => new URL(`../adapters/${file}`, import.meta.url).href;
 
@@ -91,7 +100,16 @@ function entry(
   exportName: string,
   schema: boolean,
 ): RegistryEntry {
-  return { id, format, variant, library, module: here(file), exportName, schema };
+  return {
+    id,
+    format,
+    variant,
+    library,
+    module: here(file),
+    exportName,
+    schema,
+    generatesCode: codeGenerating.has(format),
+  };
 }
 
 /** Resolves `--formats a,b`: ids or format names; unknown names are an error naming the choices. */
