@@ -29,10 +29,14 @@ export interface MeasureSettings {
   warmupMinIterations: number;
   /**
    * ...unless warm-up has run this long: a slow operation's own loops tier up long before 300 calls,
-   * and 300 calls of a 3 ms codec would cost a second per operation. Default 250 ms (quick 50 ms).
+   * and 300 calls of a 3 ms codec would cost a second per operation. Default 250 ms (quick 20 ms).
    */
   warmupEnoughMs: number;
-  /** Warm-up stops at this bound even if never stable. Default 1000 ms (quick 100 ms). */
+  /**
+   * Warm-up stops at this bound even if never stable. Default 1000 ms (quick 30 ms: on a loaded
+   * machine quarter-millisecond batches rarely agree within 10 %, so every operation ran to the bound,
+   * and 45 operations at 100 ms were most of a quick run's 10 KB).
+   */
   warmupMaxMs: number;
   /** Warm-up is stable when the last 3 batches differ by less than this fraction. Default 0.1. */
   warmupTolerance: number;
@@ -128,8 +132,8 @@ export const quickSettings: MeasureSettings = {
   targetSampleMs: 0.25,
   warmupMinMs: 5,
   warmupMinIterations: 20,
-  warmupEnoughMs: 50,
-  warmupMaxMs: 100,
+  warmupEnoughMs: 20,
+  warmupMaxMs: 30,
   measureAllocations: false,
   budgetMs: 4_000,
   minSamples: 3,
