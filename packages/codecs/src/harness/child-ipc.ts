@@ -14,18 +14,31 @@ export function send(msg: ChildMessage): Promise<void> {
   });
 }
 
-/** Tells the parent untimed work is over and waits for its go (see TurnScheduler). */
-export async function waitForTurn(): Promise<Extract<ParentMessage, { type: "go" }>> {
-  const go = new Promise<Extract<ParentMessage, { type: "go" }>>((resolve) => {
+/** Sends `msg` and waits for the parent's answer of type `type`. */
+async function ask<T extends ParentMessage["type"]>(
+  msg: ChildMessage,
+  type: T,
+): Promise<Extract<ParentMessage, { type: T }>> {
+  const answer = new Promise<Extract<ParentMessage, { type: T }>>((resolve) => {
     const onMessage = (m: ParentMessage) => {
-      if (m.type !== "go") return;
+      if (m.type !== type) return;
       process.off("message", onMessage);
-      resolve(m);
+      resolve(m as Extract<ParentMessage, { type: T }>);
     };
     process.on("message", onMessage);
   });
-  await send({ type: "ready" });
-  return go;
+  await send(msg);
+  return answer;
+}
+
+/** Tells the parent untimed work is over and waits for its go (see TurnScheduler). */
+export function waitForTurn(): Promise<Extract<ParentMessage, { type: "go" }>> {
+  return ask({ type: "ready" }, "go");
+}
+
+/** Asks the parent for another format to prepare (see FormatQueue). */
+export function claimFormat(): Promise<Extract<ParentMessage, { type: "claimed" }>> {
+  return ask({ type: "claim" }, "claimed");
 }
 
 export function errorText(err: unknown): string {

@@ -7,7 +7,7 @@ import { compareDatasets } from "../fidelity/compare-values.ts";
 import { loadAdapter } from "../registry/registry.ts";
 import { compressedSizes } from "../sizes/compressed-sizes.ts";
 import { digestOf } from "../sizes/digest.ts";
-import { errorText, send } from "./child-ipc.ts";
+import { claimFormat, errorText, send } from "./child-ipc.ts";
 import type { ChildJob, Op } from "./protocol.ts";
 import type { TimedLoop } from "./timed-batch.ts";
 import { sendVerifiedExtras } from "./verified-extras.ts";
@@ -49,6 +49,23 @@ function timedMap<T, R>(items: T[], fn: (item: T) => R): { out: R[]; nsPerCall: 
 }
 
 /**
+ * The formats a child prepares: those it claims from the parent while there are any (`job.claim`),
+ * then its own (`job.entries`, whose compilers were started at once and had that time to run).
+ */
+async function* formatsOf(
+  job: ChildJob,
+  verifying: Set<string>,
+): AsyncGenerator<ChildJob["entries"][number]> {
+  while (job.claim) {
+    const claimed = await claimFormat();
+    if (claimed.entries.length === 0) break;
+    for (const id of claimed.verify) verifying.add(id);
+    yield* claimed.entries;
+  }
+  yield* job.entries;
+}
+
+/**
  * Prepares every format of the job one by one (outside timing) and, when asked, verifies its round
  * trip and measures its sizes, reporting each format's sizes the moment they are known.
  */
@@ -72,7 +89,8 @@ export async function prepareLive(job: ChildJob, dataset: Dataset): Promise<Live
     );
   const live: Live[] = [];
   const extras: { id: string; run: () => Promise<void> }[] = [];
-  for (const entry of job.entries) {
+  const verifying = new Set(job.verify);
+  for await (const entry of formatsOf(job, verifying)) {
     try {
       await send({ type: "step", id: entry.id, step: "prepare" });
       const adapter = await loadAdapter(entry);
@@ -90,7 +108,7 @@ export async function prepareLive(job: ChildJob, dataset: Dataset): Promise<Live
         renames: prepared.renames ?? [],
         hasAccess: typeof prepared.access === "function",
       });
-      const verify = job.verify.includes(entry.id);
+      const verify = verifying.has(entry.id);
       if (verify) await send({ type: "step", id: entry.id, step: "verify" });
       let encoding: { out: Uint8Array[]; nsPerCall: number };
       try {

@@ -28,6 +28,11 @@ export interface ChildJob {
   verify: string[];
   /** Only prepare and verify; no timing (corpus round-trip tests). */
   verifyOnly: boolean;
+  /**
+   * After `entries`, ask the parent for more formats (`claim`) until it has none: the first
+   * replicate's shard children share its formats this way (see FormatQueue).
+   */
+  claim?: boolean;
   /** Cap on the first encoded message sent back with `verified`, in bytes. */
   firstMessageMaxBytes: number;
   /** Field paths kept per format's attribution before the rest become `(other paths)`. */
@@ -83,10 +88,15 @@ export type ChildMessage =
   | { type: "failed"; id: string; error: string }
   /** Untimed work is over; the child waits for `ParentMessage` go before timing (see TurnScheduler). */
   | { type: "ready" }
+  /** The child is ready for another format; the parent answers `claimed`. */
+  | { type: "claim" }
   | { type: "done"; checksum: number };
 
 /**
  * Parent → child after the job: the child's turn to time its rounds, within `budgetMs` of wall-clock
  * time (its share of the run's `budgetMs`, see planSamples).
  */
-export type ParentMessage = { type: "go"; budgetMs: number };
+export type ParentMessage =
+  | { type: "go"; budgetMs: number }
+  /** The formats (one format's variants) a `claim` got, none when all are taken; `verify` as in ChildJob. */
+  | { type: "claimed"; entries: RegistryEntry[]; verify: string[] };

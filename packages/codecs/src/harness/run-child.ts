@@ -39,6 +39,8 @@ export function runChild(
     identity?: ChildIdentity | undefined;
     signal?: AbortSignal | undefined;
     bundle?: string | undefined;
+    /** Answers the child's `claim` (see FormatQueue); without it, a claim gets nothing. */
+    claim?: () => Omit<Extract<ParentMessage, { type: "claimed" }>, "type">;
   } = {},
 ): Promise<ChildOutcome> {
   // The bundle when it carries every adapter of the job (tests and plugins add others); otherwise the
@@ -80,6 +82,12 @@ export function runChild(
           const go: ParentMessage = { type: "go", budgetMs };
           child.send(go);
         });
+      } else if (m.type === "claim") {
+        const claimed: ParentMessage = {
+          type: "claimed",
+          ...(opts.claim?.() ?? { entries: [], verify: [] }),
+        };
+        if (child.connected) child.send(claimed);
       } else if (m.type === "done") checksum = m.checksum;
       onMessage(m);
     });

@@ -27,7 +27,7 @@ export interface MessageContext {
 
 /** Folds one message of a child process into the formats' state, reporting what became known. */
 export function handleChildMessage(ctx: MessageContext, m: ChildMessage): void {
-  if (m.type === "done" || m.type === "ready") return;
+  if (m.type === "done" || m.type === "ready" || m.type === "claim") return;
   const st = ctx.states.get(m.id);
   if (!st) return;
   const p = ctx.process;

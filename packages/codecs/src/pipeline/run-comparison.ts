@@ -20,8 +20,9 @@ import { warmupMaxMs } from "../harness/warmup-cap.ts";
 import { countRunInstructions, withInstructions } from "../instructions/count-run.ts";
 import { registry, selectEntries } from "../registry/registry.ts";
 import { assembleResult } from "./assemble-result.ts";
-import { BudgetShares, shardEntries } from "./budget-shares.ts";
+import { BudgetShares } from "./budget-shares.ts";
 import { type BufferedSample, handleChildMessage, poolBuffered } from "./child-messages.ts";
+import { FormatQueue } from "./format-queue.ts";
 import { FormatReporter } from "./format-reporter.ts";
 import { type FormatState, newFormatState, toFormatResult } from "./format-state.ts";
 import type { DatasetFile, RunOptions } from "./run-options.ts";
@@ -67,7 +68,10 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
   // Later replicates start beside it anyway, and each extra child costs a Node start-up.
   // A small dataset is prepared in moments: a second child would only add its start-up.
   const shards = statSync(datasetPath).size >= settings.shardMinBytes ? settings.shards : 1;
-  const groups = shardEntries(entries, Math.max(1, shards));
+  // The first replicate's children take formats as they finish others (FormatQueue); only code
+  // generators are fixed to a child. Unsharded, one child has them all.
+  const queue = shards > 1 ? new FormatQueue(entries, shards) : undefined;
+  const groups = queue ? queue.fixed : [entries];
   const groupsOf = (p: number) => (p === 0 ? groups : [entries]);
   const turns = new TurnScheduler(Math.max(1, settings.parallelProcesses));
   const budget = new BudgetShares(settings.budgetMs, processes, entries.length);
@@ -85,8 +89,15 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
    */
   const runGroup = async (p: number, g: number, group: typeof entries) => {
     let pending = group.filter((e) => !states.get(e.id)?.error);
+    const claims = p === 0 && queue !== undefined;
+    /** The next format of the queue for this child, which holds it from now on (as if in its group). */
+    const claim = () => {
+      const next = queue?.next() ?? [];
+      pending.push(...next);
+      return { entries: next, verify: next.map((e) => e.id) };
+    };
     // A failed save fails the run anyway, so stop starting children once one has failed.
-    while (pending.length > 0 && !reporter.saveError && !signal?.aborted) {
+    while ((pending.length > 0 || (claims && !queue.empty)) && !reporter.saveError && !signal?.aborted) {
       const buffered: BufferedSample[] = [];
       const ctx = { states, reporter, process: p, processes, verifyOnly, buffered };
       const turn = await turns.start(p * groups.length + g);
@@ -106,6 +117,7 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
           // The first process verifies; the others start beside it and need not wait for its verdicts.
           verify: p === 0 ? pending.filter((e) => !states.get(e.id)?.verified).map((e) => e.id) : [],
           verifyOnly,
+          claim: claims,
           firstMessageMaxBytes: opts.firstMessageMaxBytes ?? defaultFirstMessageMaxBytes,
           maxAttributionPaths: opts.maxAttributionPaths ?? defaultMaxAttributionPaths,
           shippedSizes: opts.shippedSizes ?? true,
@@ -117,7 +129,7 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
           wentAt = Date.now();
           return budget.grant(p, pending.length);
         },
-        { identity, signal, bundle },
+        { identity, signal, bundle, ...(claims ? { claim } : {}) },
       ).finally(turn.exited);
       if (wentAt !== undefined) budget.spend(p, Date.now() - wentAt, outcome.completed ? pending.length : 0);
       if (signal?.aborted) return;
