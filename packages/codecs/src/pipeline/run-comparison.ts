@@ -50,9 +50,11 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
 
   // Reused across runs (limits.cacheDir): the bundled child, and generated code when children run as
   // this process's user. Without them (no cache, a failed build) children start from the sources.
-  const bundle = limits.cacheDir
+  let bundle = limits.cacheDir
     ? await measurementChildBundle(limits.cacheDir).catch(() => undefined)
     : undefined;
+  // A sandboxed child must be able to read it (a cache folder under root's home would not be).
+  if (bundle && identity && !chooseChildIdentity(limits.childUser, [bundle]).identity) bundle = undefined;
   let generated: GeneratedCache | undefined;
   try {
     if (bundle && !identity) generated = new GeneratedCache(limits.cacheDir, workDir, dataset.schema, bundle);
