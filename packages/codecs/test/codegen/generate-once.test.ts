@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -41,5 +42,37 @@ describe("runCompiler", () => {
   it("closes the compiler's stdin, so a tool that reads a request from a pipe does not wait forever", async () => {
     // `cat` with no arguments copies stdin until it closes: it returns only if stdin was ended.
     await expect(runCompiler("cat", [], { debianPackage: "coreutils" })).resolves.toBe("");
+  });
+});
+
+describe("generateOnce across processes", () => {
+  it("waits for another live process's generation of the folder instead of running its own", async () => {
+    const dir = freshDir();
+    // A live process other than this one holds the lock: the parent of this test process.
+    writeFileSync(join(dir, ".generating"), String(process.ppid));
+    let runs = 0;
+    const waiting = generateOnce(dir, async () => {
+      runs++;
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(runs).toBe(0);
+    // The other process finishes: marker written, lock removed.
+    writeFileSync(join(dir, ".generated"), "");
+    rmSync(join(dir, ".generating"));
+    await waiting;
+    expect(runs).toBe(0);
+  });
+
+  it("takes over a folder whose lock names a process that is gone", async () => {
+    const dir = freshDir();
+    const gone = spawnSync("true").pid as number;
+    writeFileSync(join(dir, ".generating"), String(gone));
+    let runs = 0;
+    await generateOnce(dir, async () => {
+      runs++;
+    });
+    expect(runs).toBe(1);
+    expect(existsSync(join(dir, ".generated"))).toBe(true);
+    expect(existsSync(join(dir, ".generating"))).toBe(false);
   });
 });
