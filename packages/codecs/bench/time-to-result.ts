@@ -6,8 +6,11 @@
  * of the command with all its children, and the CPU seconds they used (on a shared machine, wall
  * time is at least CPU / cores, whatever the load). Targets (issue 18, 2-core machine): 2 MB document first size
  * ≤ 5 s, all sizes ≤ 10 s, quick ≤ 15 s, full ≤ 60 s; 10 KB full ≤ 5 s, quick ≤ 1.5 s.
- * A benchmark, not a test: run it on a quiet machine (it prints the load average it saw).
+ * A benchmark, not a test: run it on a quiet machine (it prints the load average it saw). On a busy
+ * one, compare two checkouts interleaved (`--bins`, each a `packages/cli/bin/wirebench.mjs`; `--repeat`
+ * pairs), so both see the same load, and read the CPU column, which load moves less.
  *   npm run bench:time-to-result -w @wirebench/codecs -- [--only 10kB,2MB] [--modes quick,full]
+ *     [--bins /old/packages/cli/bin/wirebench.mjs,/new/…] [--repeat 3]
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -18,11 +21,12 @@ import { readCorpus } from "@wirebench/corpus";
 import { tenKbTwitterSample } from "./bench-helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "wirebench-ttr-"));
-const bin = fileURLToPath(new URL("../../cli/bin/wirebench.mjs", import.meta.url));
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1]?.split(",") : undefined;
 };
+const bins = arg("--bins") ?? [fileURLToPath(new URL("../../cli/bin/wirebench.mjs", import.meta.url))];
+const repeat = Number(arg("--repeat")?.[0] ?? 1);
 
 /** The first twitter statuses whose document stays under `bytes`. */
 function twitterDocument(bytes: number): string {
@@ -92,7 +96,7 @@ interface Figures {
   status: number | null;
 }
 
-function run(file: string, mode: string): Promise<Figures> {
+function run(bin: string, file: string, mode: string): Promise<Figures> {
   return new Promise((resolve) => {
     const t0 = performance.now();
     const cpu0 = childrenCpuS();
@@ -141,18 +145,21 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(" ")} (${process.env.HOSTNAME ?? ""})`,
 );
-console.log("case   mode   bytes       first size  all sizes  all timings  CPU       peak RSS   formats");
+for (const [i, b] of bins.entries()) console.log(`bin ${i}: ${b}`);
+console.log("case   mode   bin bytes       first size  all sizes  all timings  CPU       peak RSS   formats");
 for (const c of cases) {
   const file = join(dir, c.file);
   const text = c.text();
   writeFileSync(file, text);
-  for (const mode of modes) {
-    const f = await run(file, mode);
-    const failed = f.failed.length ? ` (failed: ${f.failed.join(", ")})` : "";
-    console.log(
-      `${c.label.padEnd(6)} ${mode.padEnd(6)} ${String(text.length).padEnd(11)} ${sec(f.firstSize).padEnd(11)} ${sec(f.allSizes).padEnd(10)} ${sec(f.end).padEnd(12)} ${sec(f.cpuS).padEnd(9)} ${`${f.peakMb.toFixed(0)} MB`.padEnd(10)} ${f.formats}${failed}${f.status === 0 ? "" : ` exit ${f.status}`}`,
-    );
-  }
+  for (const mode of modes)
+    for (let r = 0; r < repeat; r++)
+      for (const [i, bin] of bins.entries()) {
+        const f = await run(bin, file, mode);
+        const failed = f.failed.length ? ` (failed: ${f.failed.join(", ")})` : "";
+        console.log(
+          `${c.label.padEnd(6)} ${mode.padEnd(6)} ${String(i).padEnd(3)} ${String(text.length).padEnd(11)} ${sec(f.firstSize).padEnd(11)} ${sec(f.allSizes).padEnd(10)} ${sec(f.end).padEnd(12)} ${sec(f.cpuS).padEnd(9)} ${`${f.peakMb.toFixed(0)} MB`.padEnd(10)} ${f.formats}${failed}${f.status === 0 ? "" : ` exit ${f.status}`}`,
+        );
+      }
 }
 console.log(
   `load average at end: ${loadavg()
