@@ -70,8 +70,14 @@ export async function accuracy(): Promise<AccuracyRow[]> {
     const samples: number[] = [];
     const likeForLike: number[] = [];
     for (let p = 0; p < pairs; p++) {
-      samples.push(...(await wirebenchSamples(work, gen, protoFile, p)));
-      likeForLike.push(...runJmh(work, jmhRuns.likeForLike));
+      const w = await wirebenchSamples(work, gen, protoFile, p);
+      const j = runJmh(work, jmhRuns.likeForLike);
+      samples.push(...w);
+      likeForLike.push(...j);
+      // Each pair's own medians: how far the machine's load moved them within the run.
+      console.error(
+        `java pair ${p}: Wirebench ${median(w).toFixed(0)} ns, JMH 1 ms ${median(j).toFixed(0)} ns`,
+      );
     }
     const standard = runJmh(work, jmhRuns.standard);
     const wirebenchNs = median(samples);
