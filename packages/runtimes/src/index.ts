@@ -9,6 +9,7 @@ export { fromAvroJson, toAvroJson } from "./inputs/avro-json.ts";
 export { parseLossless, stringifyLossless } from "./inputs/lossless-json.ts";
 export { type ShapedInput, shapeInput, writeInputs } from "./inputs/shaped-input.ts";
 export { type MeasureInRuntimeOptions, measureInRuntime, type RuntimeRun } from "./measure-in-runtime.ts";
+export { withMinimalVariants } from "./minimal-variants.ts";
 export type {
   Availability,
   InputShape,

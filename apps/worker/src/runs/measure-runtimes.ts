@@ -4,6 +4,9 @@ import { deserialize } from "node:v8";
 import { childEnv, type DatasetFile, defaultSettings, quickSettings } from "@wirebench/codecs";
 import type { FormatResult, Result, StoredRunOptions } from "@wirebench/contracts";
 import { addRuntimes } from "@wirebench/runtimes";
+
+export { withMinimalVariants } from "@wirebench/runtimes";
+
 import type { Dataset } from "@wirebench/schemas";
 
 /**

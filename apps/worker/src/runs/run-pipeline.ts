@@ -15,7 +15,7 @@ import { checkContract, storedRunOptionsSchema } from "@wirebench/contracts";
 import { encodeIr } from "@wirebench/schemas";
 import type { WorkerEnv } from "../env.ts";
 import type { RunPipeline } from "./handle-run-job.ts";
-import { measureRuntimes } from "./measure-runtimes.ts";
+import { measureRuntimes, withMinimalVariants } from "./measure-runtimes.ts";
 import { measureTransports, transportStage } from "./measure-transports.ts";
 import { type PrepareBounds, prepareChildEntry, prepareDataset } from "./prepare-dataset.ts";
 
@@ -90,7 +90,8 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
         },
       );
       const nodeResult = await runComparison(dataset, {
-        formats,
+        // Other runtimes are compared byte for byte with Node's minimal variants (msgpack, cbor).
+        formats: formats && options.runtimes ? withMinimalVariants(formats) : formats,
         quick: !!options.quick,
         metric: options.metric === "instructions" ? "instructions" : "time",
         limits: settings.measure,

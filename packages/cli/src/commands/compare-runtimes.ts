@@ -1,9 +1,12 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { defaultSettings, quickSettings, registry, selectEntries } from "@wirebench/codecs";
+import { defaultSettings, quickSettings } from "@wirebench/codecs";
 import { type Result, type RuntimeId, runtimeIds } from "@wirebench/contracts";
 import { addRuntimes } from "@wirebench/runtimes";
+
+export { withMinimalVariants } from "@wirebench/runtimes";
+
 import type { Dataset } from "@wirebench/schemas";
 import { InvalidArgumentError } from "commander";
 import pc from "picocolors";
@@ -20,18 +23,6 @@ export function parseRuntimes(value: string): RuntimeId[] {
     if (!(runtimeIds as readonly string[]).includes(n))
       throw new InvalidArgumentError(`unknown runtime "${n}"; one of ${runtimeIds.join(", ")}`);
   return [...new Set(names)] as RuntimeId[];
-}
-
-/**
- * `--formats cbor` selects cbor-x's default variant, whose padded headers no other runtime writes:
- * with `--runtimes`, Node also measures the minimal variant of each selected one, the reference of
- * "same bytes in every runtime?".
- */
-export function withMinimalVariants(formats: string[]): string[] {
-  const minimal = selectEntries(registry, formats).flatMap((e) =>
-    e.minimalVariant ? [e.minimalVariant] : [],
-  );
-  return [...new Set([...formats, ...minimal])];
 }
 
 /**
