@@ -1,6 +1,8 @@
 import type { Dataset } from "@wirebench/schemas";
 import type { PreparedCodec } from "../adapters/types.ts";
+import { attributeFormat } from "../attribution/attribute-format.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
+import { shippedSizes } from "../sizes/shipped-sizes.ts";
 import { send } from "./child-ipc.ts";
 import type { ChildJob, ChildMessage } from "./protocol.ts";
 
@@ -10,7 +12,8 @@ type Verified = Extract<ChildMessage, { type: "verified" }>;
  * The slower extras of a verified format, sizes as shipped and byte attribution, sent as its complete
  * `verified` message. A child runs them only once every format it holds has sent its sizes (YAML's
  * attribution walk alone took 7 s on a 2 MB document), so they never hold back another format's
- * sizes. Their modules load here, on first use, so a child's start-up does not pay for them.
+ * sizes. Their modules load with the child (under its start-up limit, not a format's step limit: a
+ * first import under load took longer than a short step limit).
  */
 export async function sendVerifiedExtras(
   job: ChildJob,
@@ -25,14 +28,12 @@ export async function sendVerifiedExtras(
   const root = dataset.schema.root;
   let shipped: Verified["shipped"];
   if (job.shippedSizes) {
-    const { shippedSizes } = await import("../sizes/shipped-sizes.ts");
     shipped = await shippedSizes(
       encoded,
       { ...entry, artifacts: prepared.artifacts },
       "name" in root ? root.name : undefined,
     );
   }
-  const { attributeFormat } = await import("../attribution/attribute-format.ts");
   const attribution = await attributeFormat(entry, dataset, prepared, encoded, job.maxAttributionPaths);
   await send({
     ...known,
