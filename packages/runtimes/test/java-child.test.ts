@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runComparison } from "@wirebench/codecs";
 import type { RuntimeRequest } from "@wirebench/contracts";
-import { loadDataset } from "@wirebench/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { javaRuntime } from "../src/definitions/java.ts";
+import { addressBook } from "./addressbook.ts";
 import { type ChildRun, ofType, runJavaChild, testSettings } from "./java-child.ts";
 
 /**
@@ -123,13 +123,10 @@ describe.skipIf(!javaOnPath)("Java child (real JVM) on AddressBook", () => {
   });
 
   it("writes the same Protobuf bytes as Node (protobufjs)", async () => {
-    const dataset = loadDataset({
-      text: ndjson,
-      sampleFormat: "ndjson",
-      schema: { kind: "proto", text: readFileSync(protoFile, "utf8"), rootType },
-    });
+    const dataset = addressBook();
     const node = await runComparison(dataset, { formats: ["protobuf"], verifyOnly: true });
     const nodeProto = node.formats.find((f) => f.id === "protobuf");
+    expect(nodeProto?.ok, nodeProto?.error).toBe(true);
     const java = ofType(run.messages, "verified").find((m) => m.id === "protobuf@java");
     expect(java?.encoded).toHaveLength(messages.length);
     const javaBytes = java?.encoded.map((b) => Buffer.from(b, "base64")) ?? [];
