@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   existsSync,
   lstatSync,
@@ -22,6 +22,12 @@ const childMain = fileURLToPath(new URL("./child-main.ts", import.meta.url));
 const registryModule = fileURLToPath(new URL("../registry/registry.ts", import.meta.url));
 /** The node_modules folder the libraries resolve from (the hoisted one of the workspace). */
 const nodeModules = dirname(dirname(require.resolve("esbuild/package.json")));
+/**
+ * Each checkout keeps bundles of its own: the manifest holds absolute input paths, so a bundle another
+ * checkout built (a CI clone beside a working tree, a git worktree) would look fresh here while
+ * carrying that checkout's code and node_modules link.
+ */
+const checkoutKey = createHash("sha256").update(`${childMain}\0${nodeModules}`).digest("hex").slice(0, 16);
 
 /** What a cached bundle was built from: every input file's size and modification time. */
 interface Manifest {
@@ -152,7 +158,8 @@ let cached: Promise<string> | undefined;
  */
 export function measurementChildBundle(cacheDir: string): Promise<string> {
   cached ??= (async () => {
-    const root = ownFolder(join(cacheDir, "child"));
+    ownFolder(join(cacheDir, "child"));
+    const root = ownFolder(join(cacheDir, "child", checkoutKey));
     const manifestPath = join(root, "manifest.json");
     if (existsSync(manifestPath)) {
       const m = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
