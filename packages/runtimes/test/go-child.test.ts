@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { RuntimeFormat, RuntimeRequest } from "@wirebench/contracts";
 import avro from "avsc";
 import protobuf from "protobufjs";
@@ -12,6 +13,8 @@ import { type ChildRun, ofType, quickRuntimeSettings, runChild } from "./go-chil
 // protocol as the parent will: every line it writes is checked with the protocol's zod.
 const models = join(goModuleDir, "..", "..", "conformance", "data", "models");
 const protoFile = join(models, "addressbook-go.proto");
+/** The Protobuf tutorial's AddressBook, shared with the Rust test. */
+const fixtures = fileURLToPath(new URL("./fixtures/", import.meta.url));
 const avscFile = join(goModuleDir, "testdata", "addressbook.avsc");
 const rootType = "wirebench.models.go.AddressBook";
 const messages = readFileSync(join(models, "addressbook-go.ndjson"), "utf8")
@@ -122,10 +125,10 @@ describe.skipIf(!available)("the Go child on AddressBook", () => {
 
   it("writes the Protobuf tutorial's AddressBook in 228 B, byte for byte what protoc's Python code writes", async () => {
     const tutorial = join(dir, "tutorial");
-    const file = join(goModuleDir, "testdata", "tutorial-addressbook.proto");
+    const file = join(fixtures, "tutorial-addressbook.proto");
     const schema = { file, rootType: "tutorial.AddressBook" };
     await goRuntime.generate?.({ idl: "proto", ...schema }, tutorial, new AbortController().signal);
-    const input = join(goModuleDir, "testdata", "tutorial-addressbook.json");
+    const input = join(fixtures, "tutorial-addressbook.json");
     const json = readFileSync(input, "utf8");
     writeFileSync(join(dir, "tutorial.json"), `[${json}]`);
     const format = {

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { RuntimeFormat, RuntimeRequest } from "@wirebench/contracts";
 import avro from "avsc";
 import protobuf from "protobufjs";
@@ -13,6 +14,8 @@ import { ofType, quickRustSettings, type RustChildRun, runRustChild } from "./ru
 const models = join(rustWorkspace, "..", "..", "conformance", "data", "models");
 const testdata = join(rustWorkspace, "testdata");
 const protoFile = join(models, "addressbook-go.proto");
+/** The Protobuf tutorial's AddressBook, shared with the Go test. */
+const fixtures = fileURLToPath(new URL("./fixtures/", import.meta.url));
 const avscFile = join(testdata, "addressbook.avsc");
 const rootType = "wirebench.models.go.AddressBook";
 const messages = readFileSync(join(models, "addressbook-go.ndjson"), "utf8")
@@ -115,11 +118,11 @@ describe.skipIf(!available)("the Rust child on AddressBook", () => {
 
   it("writes the Protobuf tutorial's AddressBook in 228 B, byte for byte what protoc's Python code writes", async () => {
     const tutorial = join(dir, "tutorial");
-    const schema = { file: join(testdata, "tutorial-addressbook.proto"), rootType: "tutorial.AddressBook" };
+    const schema = { file: join(fixtures, "tutorial-addressbook.proto"), rootType: "tutorial.AddressBook" };
     await rustRuntime.generate?.({ idl: "proto", ...schema }, tutorial, signal());
     writeFileSync(
       join(dir, "tutorial.json"),
-      `[${readFileSync(join(testdata, "tutorial-addressbook.json"), "utf8")}]`,
+      `[${readFileSync(join(fixtures, "tutorial-addressbook.json"), "utf8")}]`,
     );
     const format = { ...fmt("prost", "protobuf", "tutorial.json"), schema };
     const res = await runRustChild(rustRuntime.command([tutorial]).cmd, request([format]), 1);
