@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
-import { createPrismaClient, type PrismaClient } from "@wirebench/db";
+import { createPrismaClient, type InputKind, type PrismaClient } from "@wirebench/db";
 import { createTestDatabase, type TestDatabase } from "@wirebench/db/testing";
 import { createRunQueue, enqueueRun } from "@wirebench/jobs";
 import type { Job, Queue } from "bullmq";
@@ -145,6 +145,29 @@ export function explodingSchema(levels: number): object {
     Array.from({ length: 10 }, (_, i) => [`f${i}`, { type: "array", items: inner }]),
   );
   return { type: "object", properties, required: Object.keys(properties) };
+}
+
+/** The run row's fields a test sets (the rest take their defaults); its id is made here. */
+export interface RunRow {
+  inputKind: InputKind;
+  sampleText?: string;
+  schemaText?: string;
+  formats: string[];
+  /** What the web stored (storedRunOptionsSchema); the pipeline reads it through that contract. */
+  options: { [key: string]: Json };
+}
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/**
+ * Writes a run row as the web app does, runs its job in this process with the real pipeline
+ * (handleRunNow) and returns the run with its FormatResult rows: the set-up of every test that
+ * measures one run end to end.
+ */
+export async function measureRunNow(prisma: PrismaClient, data: RunRow) {
+  const id = randomBytes(16).toString("base64url");
+  await prisma.run.create({ data: { ...data, id } });
+  await handleRunNow(prisma, id);
+  return prisma.run.findUniqueOrThrow({ where: { id }, include: { results: true } });
 }
 
 /** Runs one run's job in this process with the real pipeline (default settings), as a worker would. */

@@ -1,13 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { formatResultSchema } from "@wirebench/contracts";
-import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseWorkerEnv } from "../src/env.ts";
-import { createLogger } from "../src/logger.ts";
-import { createRunJobHandler } from "../src/runs/handle-run-job.ts";
-import { createRunPipeline, pipelineSettings } from "../src/runs/run-pipeline.ts";
-import { createRunFixture, type RunFixture } from "./helpers.ts";
+import { createRunFixture, measureRunNow, type RunFixture } from "./helpers.ts";
 
 let f: RunFixture;
 beforeAll(async () => {
@@ -20,25 +14,13 @@ const fixture = (name: string) =>
 
 describe("a run made from a .capnp schema and its document", () => {
   it("completes in the worker with Cap'n Proto measuring the schema as written", async () => {
-    const runId = randomBytes(16).toString("base64url");
-    await f.prisma.run.create({
-      data: {
-        id: runId,
-        inputKind: "json",
-        sampleText: fixture("capnp/addressbook.json"),
-        schemaText: fixture("capnp/addressbook.capnp"),
-        formats: ["capnp", "json"],
-        options: { quick: true, schemaKind: "capnp", schemaRoot: "AddressBook" },
-      },
+    const run = await measureRunNow(f.prisma, {
+      inputKind: "json",
+      sampleText: fixture("capnp/addressbook.json"),
+      schemaText: fixture("capnp/addressbook.capnp"),
+      formats: ["capnp", "json"],
+      options: { quick: true, schemaKind: "capnp", schemaRoot: "AddressBook" },
     });
-    const handle = createRunJobHandler({
-      prisma: f.prisma,
-      pipeline: createRunPipeline(pipelineSettings(parseWorkerEnv({}))),
-      logger: createLogger("silent"),
-      leaseMs: 30_000,
-    });
-    await handle({ data: { runId }, attemptsMade: 0, opts: { attempts: 3 } } as unknown as Job);
-    const run = await f.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { results: true } });
     expect(run.status, run.error ?? "").toBe("completed");
     const row = run.results.find((r) => r.formatId === "capnp");
     const entry = formatResultSchema.parse(row?.detail);

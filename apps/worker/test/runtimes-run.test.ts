@@ -1,13 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { type FormatResult, type RunEnvironment, runEnvironmentSchema } from "@wirebench/contracts";
-import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseWorkerEnv } from "../src/env.ts";
-import { createLogger } from "../src/logger.ts";
-import { createRunJobHandler } from "../src/runs/handle-run-job.ts";
-import { createRunPipeline, pipelineSettings } from "../src/runs/run-pipeline.ts";
-import { createRunFixture, type RunFixture } from "./helpers.ts";
+import { createRunFixture, measureRunNow, type RunFixture } from "./helpers.ts";
 
 const models = new URL("../../../packages/conformance/data/models/", import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, models), "utf8");
@@ -20,26 +14,13 @@ afterAll(async () => f?.close());
 
 describe("a run with options.runtimes", () => {
   it("measures AddressBook in each runtime after Node, storing every entry's row and the runtimes", async () => {
-    const runId = randomBytes(16).toString("base64url");
-    await f.prisma.run.create({
-      data: {
-        id: runId,
-        inputKind: "ndjson",
-        sampleText: read("addressbook-go.ndjson"),
-        schemaText: read("addressbook-go.proto"),
-        formats: ["protobuf", "cbor"],
-        options: { quick: true, schemaKind: "proto", runtimes: ["node", "python", "go", "rust"] },
-      },
+    const run = await measureRunNow(f.prisma, {
+      inputKind: "ndjson",
+      sampleText: read("addressbook-go.ndjson"),
+      schemaText: read("addressbook-go.proto"),
+      formats: ["protobuf", "cbor"],
+      options: { quick: true, schemaKind: "proto", runtimes: ["node", "python", "go", "rust"] },
     });
-    const handle = createRunJobHandler({
-      prisma: f.prisma,
-      pipeline: createRunPipeline(pipelineSettings(parseWorkerEnv({}))),
-      logger: createLogger("silent"),
-      leaseMs: 30_000,
-    });
-    await handle({ data: { runId }, attemptsMade: 0, opts: { attempts: 3 } } as unknown as Job);
-
-    const run = await f.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { results: true } });
     expect(run.status, run.error ?? "").toBe("completed");
     const env: RunEnvironment = runEnvironmentSchema.parse(run.environment);
     expect(env.runtimes?.map((s) => s.runtime)).toEqual(["node", "python", "go", "rust"]);

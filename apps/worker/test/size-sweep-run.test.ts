@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { type SweepOutcome, sweepOutcomeSchema } from "@wirebench/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRunFixture, handleRunNow, type RunFixture } from "./helpers.ts";
+import { createRunFixture, measureRunNow, type RunFixture } from "./helpers.ts";
 
 let f: RunFixture;
 beforeAll(async () => {
@@ -12,19 +11,13 @@ afterAll(async () => f?.close());
 const proto = 'syntax = "proto3";\nmessage Doubles { repeated double values = 1; }\n';
 
 async function runWith(sweep: { sizes: number[]; path?: string }) {
-  const runId = randomBytes(16).toString("base64url");
-  await f.prisma.run.create({
-    data: {
-      id: runId,
-      inputKind: "json",
-      sampleText: JSON.stringify({ values: [1.5, 2.5] }),
-      schemaText: proto,
-      formats: ["protobuf", "json"],
-      options: { quick: true, schemaKind: "proto", sweep },
-    },
+  return measureRunNow(f.prisma, {
+    inputKind: "json",
+    sampleText: JSON.stringify({ values: [1.5, 2.5] }),
+    schemaText: proto,
+    formats: ["protobuf", "json"],
+    options: { quick: true, schemaKind: "proto", sweep },
   });
-  await handleRunNow(f.prisma, runId);
-  return f.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { results: true } });
 }
 
 describe("a run with options.sweep", () => {

@@ -1,13 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { decodeIr, importJsonSchema, measureSchema, type StoredIr } from "@wirebench/schemas";
-import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refBombSchema } from "../../../packages/schemas/test/hostile/hostile-inputs.ts";
-import { parseWorkerEnv } from "../src/env.ts";
-import { createLogger } from "../src/logger.ts";
-import { createRunJobHandler } from "../src/runs/handle-run-job.ts";
-import { createRunPipeline, pipelineSettings } from "../src/runs/run-pipeline.ts";
-import { createRunFixture, type RunFixture } from "./helpers.ts";
+import { createRunFixture, measureRunNow, type RunFixture } from "./helpers.ts";
 
 let f: RunFixture;
 beforeAll(async () => {
@@ -18,23 +12,12 @@ afterAll(async () => f?.close());
 describe("the stored IR of a schema with shared types", () => {
   it("stays proportional to the schema text (8 × 5 shared levels: 32,768 leaves, 2.6 MB written out)", async () => {
     const schemaText = refBombSchema(8, 5);
-    const runId = randomBytes(16).toString("base64url");
-    await f.prisma.run.create({
-      data: {
-        id: runId,
-        inputKind: "jsonschema",
-        schemaText,
-        formats: ["json"],
-        options: { quick: true, count: 1, schemaKind: "jsonschema" },
-      },
+    const { id: runId } = await measureRunNow(f.prisma, {
+      inputKind: "jsonschema",
+      schemaText,
+      formats: ["json"],
+      options: { quick: true, count: 1, schemaKind: "jsonschema" },
     });
-    const handle = createRunJobHandler({
-      prisma: f.prisma,
-      pipeline: createRunPipeline(pipelineSettings(parseWorkerEnv({}))),
-      logger: createLogger("silent"),
-      leaseMs: 30_000,
-    });
-    await handle({ data: { runId }, attemptsMade: 0, opts: { attempts: 3 } } as unknown as Job);
 
     const [row] = await f.prisma.$queryRaw<{ bytes: number; status: string }[]>`
       SELECT octet_length(ir::text) AS bytes, status::text AS status FROM runs WHERE id = ${runId}`;

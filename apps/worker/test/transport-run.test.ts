@@ -1,13 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { TransportMeasurement, TransportRun } from "@wirebench/contracts";
-import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseWorkerEnv } from "../src/env.ts";
-import { createLogger } from "../src/logger.ts";
-import { createRunJobHandler } from "../src/runs/handle-run-job.ts";
-import { createRunPipeline, pipelineSettings } from "../src/runs/run-pipeline.ts";
-import { createRunFixture, type RunFixture } from "./helpers.ts";
+import { createRunFixture, measureRunNow, type RunFixture } from "./helpers.ts";
 
 const video = readFileSync(
   new URL("../../../packages/conformance/data/models/video.ndjson", import.meta.url),
@@ -22,28 +16,15 @@ afterAll(async () => f?.close());
 
 describe("a run with options.transport", () => {
   it("goes through the queue's pipeline and stores formats[].transport and the link", async () => {
-    const runId = randomBytes(16).toString("base64url");
-    await f.prisma.run.create({
-      data: {
-        id: runId,
-        inputKind: "ndjson",
-        sampleText: video,
-        formats: ["json", "protobuf"],
-        options: {
-          quick: true,
-          transport: { transports: ["http1", "broker"], link: "2ms/100mbit", messages: 4 },
-        },
+    const run = await measureRunNow(f.prisma, {
+      inputKind: "ndjson",
+      sampleText: video,
+      formats: ["json", "protobuf"],
+      options: {
+        quick: true,
+        transport: { transports: ["http1", "broker"], link: "2ms/100mbit", messages: 4 },
       },
     });
-    const handle = createRunJobHandler({
-      prisma: f.prisma,
-      pipeline: createRunPipeline(pipelineSettings(parseWorkerEnv({}))),
-      logger: createLogger("silent"),
-      leaseMs: 30_000,
-    });
-    await handle({ data: { runId }, attemptsMade: 0, opts: { attempts: 3 } } as unknown as Job);
-
-    const run = await f.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { results: true } });
     expect(run.status, run.error ?? "").toBe("completed");
     const transport = (run.environment as { transport?: TransportRun }).transport;
     expect(transport).toMatchObject({ link: { kind: "proxy", rttMs: 2, bandwidthMbps: 100 }, messages: 4 });

@@ -1,19 +1,16 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  type ChildMessage,
-  childMessageSchema,
-  type RuntimeRequest,
-  type RuntimeSettings,
-} from "@wirebench/contracts";
+import type { RuntimeRequest } from "@wirebench/contracts";
 import type { RuntimeDefinition } from "../src/runtime-definition.ts";
+import { type ChildRun, quickRuntimeSettings, runChildCommand } from "./child-run.ts";
+
+export type { ChildRun };
 
 /**
  * Test helpers of the Python child, written against the protocol alone (docs/polyglot.md): inputs
- * in each shape for the AddressBook model, a request, and a run that answers `ready` with a plan and
- * checks every line the child writes with `childMessageSchema`.
+ * in each shape for the AddressBook model, a request, and a run through the shared child runner
+ * (child-run.ts), which answers `ready` with a plan and checks every line the child writes.
  */
 
 const models = fileURLToPath(new URL("../../conformance/data/models/", import.meta.url));
@@ -71,15 +68,8 @@ export function toAvroJson(m: Record<string, unknown>): unknown {
   return { people };
 }
 
-export const quick: RuntimeSettings = {
-  rounds: 2,
-  targetSampleMs: 0.25,
-  warmupMinMs: 5,
-  warmupMinIterations: 20,
-  warmupEnoughMs: 50,
-  warmupMaxMs: 100,
-  warmupTolerance: 0.1,
-};
+/** The shared quick settings (child-run.ts). */
+export const quick = quickRuntimeSettings;
 
 export function writeJson(dir: string, name: string, value: unknown): string {
   mkdirSync(dir, { recursive: true });
@@ -88,45 +78,11 @@ export function writeJson(dir: string, name: string, value: unknown): string {
   return file;
 }
 
-export interface ChildRun {
-  messages: ChildMessage[];
-  code: number | null;
-  stderr: string;
-}
-
-/** Runs one child on `request`; after `ready`, plans `samples` per calibrated operation. */
+/** Runs one child on `request` (a string is written as is); after `ready`, plans `samples` per calibrated operation. */
 export function runChild(
   def: RuntimeDefinition,
   request: RuntimeRequest | string,
   samples = 4,
 ): Promise<ChildRun> {
-  const { cmd, args, env } = def.command([]);
-  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
-  const messages: ChildMessage[] = [];
-  let stderr = "";
-  let buffered = "";
-  child.stderr.on("data", (d) => {
-    stderr += d;
-  });
-  child.stdout.on("data", (d) => {
-    buffered += d;
-    for (let nl = buffered.indexOf("\n"); nl >= 0; nl = buffered.indexOf("\n")) {
-      const line = buffered.slice(0, nl);
-      buffered = buffered.slice(nl + 1);
-      // Every line must be a protocol message: parse throws (and fails the test) otherwise.
-      const msg = childMessageSchema.parse(JSON.parse(line));
-      messages.push(msg);
-      if (msg.type === "ready") {
-        const plans = messages.flatMap((m) =>
-          m.type === "calibrated" ? [{ id: m.id, op: m.op, samples }] : [],
-        );
-        child.stdin.write(`${JSON.stringify({ type: "plan", plans })}\n`);
-      }
-    }
-  });
-  child.stdin.write(`${typeof request === "string" ? request : JSON.stringify(request)}\n`);
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ messages, code, stderr }));
-  });
+  return runChildCommand(def.command([]), request, { samples });
 }

@@ -12,13 +12,13 @@
  * like against like, leaving testing.B's own loop and clock as the independent check.
  */
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { loadDataset } from "@wirebench/schemas";
 import { goEnv, goModuleDir, goRuntime } from "../../src/definitions/go.ts";
 import { measureInRuntime } from "../../src/index.ts";
+import { addressBookFirst, alternate, median } from "../accuracy-shared.ts";
 import type { AccuracyRow } from "../runtime-accuracy.ts";
 
 const exec = promisify(execFile);
@@ -31,23 +31,12 @@ const pairs = 10;
 const benchCount = 2;
 const batchCount = 16;
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
-
 export async function accuracy(): Promise<AccuracyRow[]> {
   const status = await goRuntime.detect();
   if (!status.available) throw new Error(status.reason);
   const dir = mkdtempSync(join(tmpdir(), "wirebench-go-accuracy-"));
   try {
-    const models = join(goModuleDir, "..", "..", "conformance", "data", "models");
-    const schema = {
-      file: join(models, "addressbook-go.proto"),
-      rootType: "wirebench.models.go.AddressBook",
-    };
-    const first = readFileSync(join(models, "addressbook-go.ndjson"), "utf8").split("\n")[0] as string;
+    const { schema, line: first, dataset } = addressBookFirst();
     const input = join(dir, "input.json");
     writeFileSync(input, `[${first}]`);
     const generated = join(dir, "generated");
@@ -56,14 +45,6 @@ export async function accuracy(): Promise<AccuracyRow[]> {
       join(goModuleDir, "testdata", "accuracy", "marshal_bench_test.go"),
       join(generated, "pb", "marshal_bench_test.go"),
     );
-    const dataset = loadDataset({
-      text: first,
-      sampleFormat: "ndjson",
-      schema: { kind: "proto", text: readFileSync(schema.file, "utf8") },
-    });
-    const wirebench: number[] = [];
-    const community: number[] = [];
-    const batched: number[] = [];
     const bench = async (count: number, benchtime: string) => {
       const { stdout } = await exec(
         "go",
@@ -87,7 +68,7 @@ export async function accuracy(): Promise<AccuracyRow[]> {
       );
       return [...stdout.matchAll(/^BenchmarkMarshal\S*\s+\d+\s+([\d.]+) ns\/op/gm)].map((m) => Number(m[1]));
     };
-    for (let p = 0; p < pairs; p++) {
+    const { wirebench, community, batched } = await alternate(pairs, async (p) => {
       // Wirebench as a user runs it (default settings), one child process per alternation.
       const run = await measureInRuntime(goRuntime, {
         dataset,
@@ -98,13 +79,13 @@ export async function accuracy(): Promise<AccuracyRow[]> {
       const encode = run.formats[0]?.encode;
       if (!encode)
         throw new Error(`Wirebench measured no encode: ${run.formats[0]?.error ?? run.status.reason}`);
-      wirebench.push(encode.medianNs);
       const iterations = encode.iterationsPerSample ?? 1000;
-      community.push(...(await bench(benchCount, "1s")));
-      batched.push(...(await bench(batchCount, `${iterations}x`)));
-    }
-    if (wirebench.length === 0 || community.length === 0 || batched.length === 0)
-      throw new Error("no samples from one of the two");
+      return {
+        wirebench: [encode.medianNs],
+        community: await bench(benchCount, "1s"),
+        batched: await bench(batchCount, `${iterations}x`),
+      };
+    });
     const what = "google.golang.org/protobuf proto.Marshal (AddressBook)";
     return [
       {

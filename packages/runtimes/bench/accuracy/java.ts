@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { defaultSettings } from "@wirebench/codecs";
 import { childMessageSchema, type RuntimeRequest } from "@wirebench/contracts";
 import { javaRuntime } from "../../src/definitions/java.ts";
+import { mean, median } from "../accuracy-shared.ts";
 import type { AccuracyRow } from "../runtime-accuracy.ts";
 
 /**
@@ -39,16 +40,6 @@ const jmhRuns = {
  * its budget allows, and this comparison is about the timing, not the budget.
  */
 const wirebenchSamplesPerProcess = 300;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length / 2;
-  return sorted.length % 2
-    ? (sorted[Math.floor(mid)] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 export async function accuracy(): Promise<AccuracyRow[]> {
   const found = await javaRuntime.detect();

@@ -5,9 +5,9 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { FormatResult } from "@wirebench/contracts";
-import { loadDataset } from "@wirebench/schemas";
 import { pythonChild, pythonRuntime } from "../../src/definitions/python.ts";
 import { measureInRuntime } from "../../src/index.ts";
+import { addressBookFirst, median } from "../accuracy-shared.ts";
 import type { AccuracyRow } from "../runtime-accuracy.ts";
 
 /**
@@ -34,17 +34,11 @@ const TIMEIT_REPEAT = 25;
 const benchDir = join(pythonChild, "..", "bench");
 const keys = ["protobuf", "orjson"] as const;
 type Key = (typeof keys)[number];
-const models = fileURLToPath(new URL("../../../conformance/data/models/", import.meta.url));
 
 interface PytestBenchmarkJson {
   benchmarks: { name: string; stats: { median: number; iterations: number } }[];
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 const perKey = () => ({ protobuf: [] as number[], orjson: [] as number[], nothing: [] as number[] });
 
 export async function accuracy(): Promise<AccuracyRow[]> {
@@ -52,11 +46,7 @@ export async function accuracy(): Promise<AccuracyRow[]> {
   if (!available.available) throw new Error(available.reason);
   const work = mkdtempSync(join(tmpdir(), "wirebench-python-accuracy-"));
   try {
-    const dataset = loadDataset({
-      text: `${readFileSync(join(models, "addressbook-go.ndjson"), "utf8").split("\n")[0]}\n`,
-      sampleFormat: "ndjson",
-      schema: { kind: "proto", text: readFileSync(join(models, "addressbook-go.proto"), "utf8") },
-    });
+    const { dataset, schema } = addressBookFirst();
     const wirebench = perKey();
     const batch = perKey();
     const pytest = perKey();
@@ -81,9 +71,8 @@ export async function accuracy(): Promise<AccuracyRow[]> {
       const data = join(runDir, "input-data", "input.data.json");
       const gen = join(work, `gen-${round}`);
       mkdirSync(gen);
-      const rootType = "wirebench.models.go.AddressBook";
       await pythonRuntime.generate?.(
-        { idl: "proto", file: join(protoDir, proto), rootType },
+        { idl: "proto", file: join(protoDir, proto), rootType: schema.rootType },
         gen,
         AbortSignal.timeout(120_000),
       );

@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { cargoEnv, rustRuntime, rustWorkspace } from "../../src/definitions/rust.ts";
 import { ofType, runRustChild } from "../../test/rust-child-run.ts";
+import { addressBookFirst, alternate, median } from "../accuracy-shared.ts";
 import type { AccuracyRow } from "../runtime-accuracy.ts";
 
 const exec = promisify(execFile);
@@ -25,12 +26,6 @@ const samplesPerChild = 16;
 const criterionWarmUpS = 1;
 const criterionMeasureS = 3;
 const benchName = "prost encode_to_vec";
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 
 /** Builds the criterion benchmark with the schema and returns its executable (cargo's JSON messages). */
 async function buildBench(env: NodeJS.ProcessEnv): Promise<string> {
@@ -70,12 +65,7 @@ export async function accuracy(): Promise<AccuracyRow[]> {
   if (!status.available) throw new Error(status.reason);
   const dir = mkdtempSync(join(tmpdir(), "wirebench-rust-accuracy-"));
   try {
-    const models = join(rustWorkspace, "..", "..", "conformance", "data", "models");
-    const schema = {
-      file: join(models, "addressbook-go.proto"),
-      rootType: "wirebench.models.go.AddressBook",
-    };
-    const first = readFileSync(join(models, "addressbook-go.ndjson"), "utf8").split("\n")[0] as string;
+    const { schema, line: first } = addressBookFirst();
     const input = join(dir, "input.json");
     writeFileSync(input, `[${first}]`);
     const generated = join(dir, "generated");
@@ -100,17 +90,14 @@ export async function accuracy(): Promise<AccuracyRow[]> {
       warmupMaxMs: 1000,
       warmupTolerance: 0.1,
     };
-    const wirebench: number[] = [];
-    const headline: number[] = [];
-    const medians: number[] = [];
-    for (let p = 0; p < pairs; p++) {
+    const { wirebench, headline, medians } = await alternate(pairs, async (p) => {
       const run = await runRustChild(
         rustRuntime.command([generated]).cmd,
         { protocol: 1, process: p, verify: false, workDir: dir, formats: [format], settings },
         samplesPerChild,
       );
       if (run.code !== 0) throw new Error(`the Rust child failed: ${run.stderr}`);
-      for (const s of ofType(run, "samples").filter((x) => x.op === "encode")) wirebench.push(...s.nsPerOp);
+      const encoded = ofType(run, "samples").filter((x) => x.op === "encode");
       await exec(
         bench,
         [
@@ -127,11 +114,12 @@ export async function accuracy(): Promise<AccuracyRow[]> {
       const estimates = JSON.parse(
         readFileSync(join(dir, "criterion", benchName, "new", "estimates.json"), "utf8"),
       ) as Record<string, { point_estimate: number } | null>;
-      headline.push((estimates.slope ?? estimates.mean)?.point_estimate ?? Number.NaN);
-      medians.push(estimates.median?.point_estimate ?? Number.NaN);
-    }
-    if (wirebench.length === 0 || headline.some(Number.isNaN))
-      throw new Error("no samples from one of the two");
+      return {
+        wirebench: encoded.flatMap((s) => s.nsPerOp),
+        headline: [(estimates.slope ?? estimates.mean)?.point_estimate ?? Number.NaN],
+        medians: [estimates.median?.point_estimate ?? Number.NaN],
+      };
+    });
     const what = "prost Message::encode_to_vec (AddressBook)";
     const criterion = `criterion (${criterionWarmUpS} s warm-up, ${criterionMeasureS} s, × ${pairs})`;
     return [

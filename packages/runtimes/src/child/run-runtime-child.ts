@@ -18,6 +18,10 @@ export interface ChildExit {
   completed: boolean;
   /** Why it did not: died, timed out, spoke outside the protocol, or was stopped. */
   error?: string;
+  /** Its exit code (null when a signal ended it or it never started). */
+  code: number | null;
+  /** The last `stderrTailBytes` of its stderr. */
+  stderr: string;
 }
 
 export interface ChildHandlers {
@@ -36,7 +40,8 @@ export interface ChildHandlers {
  */
 export function runRuntimeChild(
   command: ChildCommand,
-  request: RuntimeRequest,
+  /** The request; a string is written as it is (tests send requests a child must refuse). */
+  request: RuntimeRequest | string,
   handlers: ChildHandlers,
   opts: {
     stepTimeoutMs: number;
@@ -86,7 +91,8 @@ export function runRuntimeChild(
     });
     // A child that exits early closes its stdin: writing then must not crash the parent.
     child.stdin.on("error", () => undefined);
-    child.stdin.write(`${JSON.stringify(request)}\n`);
+    const requestLine = typeof request === "string" ? request : JSON.stringify(request);
+    child.stdin.write(requestLine.endsWith("\n") ? requestLine : `${requestLine}\n`);
     const lines = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY });
     lines.on("line", (line) => {
       if (problem || !line.trim()) return;
@@ -117,14 +123,14 @@ export function runRuntimeChild(
       if (timer) clearTimeout(timer);
       opts.signal?.removeEventListener("abort", onAbort);
       const tail = stderr.trim().split("\n").slice(-5).join("\n");
-      if (completed && !problem && code === 0) return resolve({ completed: true });
+      if (completed && !problem && code === 0) return resolve({ completed: true, code, stderr });
       const how = startError
         ? `${opts.label} did not start: ${startError.message}`
         : (problem ??
           (completed
             ? `${opts.label} exited with ${sig ?? `code ${code}`} after it finished`
             : `${opts.label} exited with ${sig ?? `code ${code}`} before it finished`));
-      resolve({ completed: false, error: tail ? `${how}; stderr: ${tail}` : how });
+      resolve({ completed: false, error: tail ? `${how}; stderr: ${tail}` : how, code, stderr });
     };
     child.on("error", (err) => finish(null, null, err));
     // `close` waits for stdout to drain, so every line the child wrote has been handled.
