@@ -149,6 +149,7 @@ async function prepareSlots(
         schema.file,
         prepareGenerated(def, schema, {
           cacheDir: limits.cacheDir,
+          waitMs: limits.generateWaitMs,
           ...(opts.signal ? { signal: opts.signal } : {}),
         }),
       );

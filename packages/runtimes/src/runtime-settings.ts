@@ -15,18 +15,31 @@ export interface RuntimeLimits {
   cacheDir: string;
   /** Bytes of a child's stderr kept for error messages. Default 4 000. */
   stderrTailBytes: number;
+  /**
+   * Longest a run waits for another process generating code for the same schema (the cache folder's
+   * lock) before its formats fail saying so. `WIREBENCH_RUNTIME_GENERATE_WAIT_MS`, default 600 000
+   * (a Rust build of a large schema on a loaded 2-core machine takes minutes).
+   */
+  generateWaitMs: number;
 }
 
 export const defaultStepTimeoutMs = 60_000;
+export const defaultGenerateWaitMs = 600_000;
+
+/** A positive number of ms from `env[name]`, or `fallback` when unset. */
+function positiveMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  const ms = raw === undefined || raw === "" ? fallback : Number(raw);
+  if (!Number.isFinite(ms) || ms <= 0)
+    throw new Error(`${name} must be a positive number of ms, got "${raw}"`);
+  return ms;
+}
 export const defaultCacheDir = fileURLToPath(new URL("../../../.wirebench/runtimes", import.meta.url));
 
 export function runtimeLimits(env: NodeJS.ProcessEnv = process.env): RuntimeLimits {
-  const raw = env.WIREBENCH_RUNTIME_STEP_TIMEOUT_MS;
-  const stepTimeoutMs = raw === undefined || raw === "" ? defaultStepTimeoutMs : Number(raw);
-  if (!Number.isFinite(stepTimeoutMs) || stepTimeoutMs <= 0)
-    throw new Error(`WIREBENCH_RUNTIME_STEP_TIMEOUT_MS must be a positive number of ms, got "${raw}"`);
   return {
-    stepTimeoutMs,
+    stepTimeoutMs: positiveMs(env, "WIREBENCH_RUNTIME_STEP_TIMEOUT_MS", defaultStepTimeoutMs),
+    generateWaitMs: positiveMs(env, "WIREBENCH_RUNTIME_GENERATE_WAIT_MS", defaultGenerateWaitMs),
     cacheDir: env.WIREBENCH_RUNTIME_CACHE || defaultCacheDir,
     stderrTailBytes: 4_000,
   };
