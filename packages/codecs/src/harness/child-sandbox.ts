@@ -29,10 +29,14 @@ const neededPaths = [
   require.resolve("protobufjs"),
   require.resolve("@wirebench/schemas"),
 ];
-// Runs as the candidate user: every path readable and the temp dir writable (tsx caches there).
-const probe = `const fs = require("node:fs");
-for (const p of process.argv.slice(1)) fs.accessSync(p, fs.constants.R_OK);
-fs.accessSync(require("node:os").tmpdir(), fs.constants.W_OK | fs.constants.X_OK);`;
+/**
+ * Runs as the candidate user: every path readable and the temp dir writable (tsx caches there). A
+ * shell, not Node: each run of a comparison asks (twice, with the bundle), and Node's start-up made
+ * that about 50 ms a question.
+ */
+const probe = `dir="$1"; shift
+for p in "$@"; do test -r "$p" || { echo "Error: cannot read $p" >&2; exit 1; }; done
+test -w "$dir" && test -x "$dir" || { echo "Error: cannot write $dir" >&2; exit 1; }`;
 
 const choices = new Map<string, IdentityChoice>();
 
@@ -52,9 +56,13 @@ export function chooseChildIdentity(
   if (known) return known;
   let choice: IdentityChoice;
   try {
-    const id = (flag: string) => Number(execFileSync("id", [flag, user], { encoding: "utf8" }).trim());
-    const identity = { user, uid: id("-u"), gid: id("-g") };
-    const res = spawnSync(process.execPath, ["-e", probe, ...neededPaths, ...extraPaths], {
+    // One `id` for both numbers: "uid=65534(nobody) gid=65534(nogroup) groups=…".
+    const ids = execFileSync("id", [user], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const num = (key: string) => Number(new RegExp(`\\b${key}=(\\d+)`).exec(ids)?.[1] ?? Number.NaN);
+    const identity = { user, uid: num("uid"), gid: num("gid") };
+    if (!Number.isInteger(identity.uid) || !Number.isInteger(identity.gid))
+      throw new Error(`cannot read the ids of ${user} from "${ids.trim()}"`);
+    const res = spawnSync("/bin/sh", ["-c", probe, "probe", tmpdir(), ...neededPaths, ...extraPaths], {
       uid: identity.uid,
       gid: identity.gid,
       env: childEnv(identity),

@@ -1,0 +1,73 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error plain JavaScript launcher without type declarations
+import { freshCliBundle } from "../bin/cli-bundle.mjs";
+import pkg from "../package.json" with { type: "json" };
+
+const bin = fileURLToPath(new URL("../bin/wirebench.mjs", import.meta.url));
+const cli = (cacheDir: string, ...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, WIREBENCH_CACHE_DIR: cacheDir },
+  });
+const builds = (cacheDir: string) => {
+  const [key] = readdirSync(join(cacheDir, "cli"));
+  const root = join(cacheDir, "cli", key as string);
+  return { root, dirs: readdirSync(root).filter((n) => n.startsWith("cli-")) };
+};
+
+describe("the CLI runs from a bundle kept in the cache dir", () => {
+  it("builds it on the first run and reuses it on the next", () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), "wb-cli-bundle-"));
+    const first = cli(cacheDir, "--version");
+    expect(first.status).toBe(0);
+    expect(first.stdout.trim()).toBe(pkg.version);
+    const built = builds(cacheDir);
+    expect(built.dirs).toHaveLength(1);
+    const entry = join(built.root, built.dirs[0] as string, "entry.js");
+    const mtime = statSync(entry).mtimeMs;
+    const second = cli(cacheDir, "--help");
+    expect(second.status).toBe(0);
+    expect(second.stdout).toContain("What would your data cost on the wire");
+    expect(builds(cacheDir).dirs).toEqual(built.dirs);
+    expect(statSync(entry).mtimeMs).toBe(mtime);
+    // The bundle is what the manifest names while its inputs are unchanged.
+    expect(freshCliBundle(built.root)).toBe(entry);
+  }, 120_000);
+
+  it("is not used once an input differs from what it was built from", () => {
+    const root = mkdtempSync(join(tmpdir(), "wb-cli-stale-"));
+    const input = join(root, "input.ts");
+    writeFileSync(input, "export const x = 1;\n");
+    mkdirSync(join(root, "cli-a"));
+    writeFileSync(join(root, "cli-a", "entry.js"), "export {};\n");
+    const s = statSync(input);
+    const manifest = (size: number) =>
+      writeFileSync(
+        join(root, "manifest.json"),
+        JSON.stringify({
+          dir: join(root, "cli-a"),
+          node: process.version,
+          inputs: { [input]: [size, s.mtimeMs] },
+        }),
+      );
+    manifest(s.size);
+    expect(freshCliBundle(root)).toBe(join(root, "cli-a", "entry.js"));
+    manifest(s.size + 1);
+    expect(freshCliBundle(root)).toBeUndefined();
+  });
+
+  it("runs from the sources when the cache folder is writable by others", () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), "wb-cli-open-"));
+    mkdirSync(join(cacheDir, "cli"));
+    chmodSync(join(cacheDir, "cli"), 0o777);
+    const res = cli(cacheDir, "--version");
+    expect(res.status).toBe(0);
+    expect(res.stdout.trim()).toBe(pkg.version);
+    expect(readdirSync(join(cacheDir, "cli"))).toEqual([]);
+  }, 120_000);
+});
