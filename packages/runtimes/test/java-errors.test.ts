@@ -58,4 +58,28 @@ describe.skipIf(!javaOnPath)("Java runtime: bad input", () => {
     expect(future.code).toBe(2);
     expect(future.stderr).toMatch(/protocol 99 is not supported/);
   });
+
+  it("a bad JVM warm-up setting ends the child with exit 2, naming the setting", async () => {
+    const previous = process.env.WIREBENCH_JAVA_WARMUP_MAX_MS;
+    process.env.WIREBENCH_JAVA_WARMUP_MAX_MS = "ten seconds";
+    try {
+      const request = {
+        protocol: 1,
+        process: 0,
+        verify: true,
+        workDir: tmpdir(),
+        formats: [],
+        settings: testSettings,
+      };
+      const r = await runJavaRaw(`${JSON.stringify(request)}\n`);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(
+        /bad setting: .*WIREBENCH_JAVA_WARMUP_MAX_MS must be an integer ≥ 0, got ten seconds/,
+      );
+    } finally {
+      if (previous === undefined) delete process.env.WIREBENCH_JAVA_WARMUP_MAX_MS;
+      else process.env.WIREBENCH_JAVA_WARMUP_MAX_MS = previous;
+    }
+  });
 });

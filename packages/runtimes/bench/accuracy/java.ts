@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultSettings } from "@wirebench/codecs";
@@ -16,10 +16,12 @@ import type { AccuracyRow } from "../runtime-accuracy.ts";
  * from Maven Central), mode AverageTime.
  *
  * This machine's load moves every figure by 2× within a minute, so the like-for-like row alternates
- * in short pairs: one Wirebench process (its ~1 ms samples, `targetSampleMs`), then one JMH fork of
- * 1 ms iterations; each side's figure is the median over all pairs. JMH's usual run (1 s iterations,
- * its score the mean of them) follows as a second row: an iteration's average includes every moment
- * the fork was off the CPU and every GC pause, so on a shared machine it sits well above the median.
+ * in pairs: one Wirebench process (its ~1 ms samples, `targetSampleMs`), then one JMH fork that warms
+ * up as JMH does by default but for 1 s iterations instead of 10 s, then measures 1 ms iterations;
+ * each side's figure is the median over all pairs, and each pair's ratio is printed. JMH's usual run
+ * (1 s iterations, its score their mean) follows as a second row: an iteration's average includes
+ * every moment the fork was off the CPU and every GC pause, so on a shared machine it sits well above
+ * the median (with load 8 on 2 cores, about twice it); on an idle machine the two rows agree.
  */
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const models = join(root, "packages", "conformance", "data", "models");
@@ -27,19 +29,21 @@ const jmhDir = join(root, "packages", "runtimes", "java", "jmh");
 const m2 = join(root, ".wirebench", "m2");
 const rootType = "wirebench.models.go.AddressBook";
 /** Pairs of one Wirebench process and one JMH fork (like-for-like row). */
-const pairs = 8;
-/** JMH's configurations: one fork of short iterations per pair; JMH's usual run, 3 forks, after. */
+const pairs = 6;
+/** JMH's configurations: one fork of 1 ms iterations per pair; JMH's usual run, 3 forks, after. */
 const jmhRuns = {
-  likeForLike: { forks: 1, warmups: 5, warmupTime: "200ms", iterations: 300, time: "1ms" },
+  likeForLike: { forks: 1, warmups: 5, warmupTime: "1s", iterations: 300, time: "1ms" },
   standard: { forks: 3, warmups: 5, warmupTime: "1s", iterations: 5, time: "1s" },
 };
 
 /**
- * Timed samples per Wirebench process: as many as JMH's like-for-like iterations. The default plan's
- * 8 (4 rounds × 2) take ~16 ms, a median of one moment's machine load; the parent plans more when
- * its budget allows, and this comparison is about the timing, not the budget.
+ * Timed samples per Wirebench process. The default plan's 8 (4 rounds × 2) take ~16 ms, a median of
+ * one moment's machine load; the parent plans more when its budget allows, and this comparison is
+ * about the timing, not the budget.
  */
 const wirebenchSamplesPerProcess = 300;
+
+const load = () => loadavg()[0]?.toFixed(1) ?? "?";
 
 export async function accuracy(): Promise<AccuracyRow[]> {
   const found = await javaRuntime.detect();
@@ -58,34 +62,41 @@ export async function accuracy(): Promise<AccuracyRow[]> {
     writeFileSync(join(work, "message.json"), first);
     buildJmh(join(gen, "src"));
 
+    const loadBefore = load();
     const samples: number[] = [];
     const likeForLike: number[] = [];
+    const ratios: number[] = [];
     for (let p = 0; p < pairs; p++) {
       const w = await wirebenchSamples(work, gen, protoFile, p);
       const j = runJmh(work, jmhRuns.likeForLike);
       samples.push(...w);
       likeForLike.push(...j);
+      ratios.push(median(w) / median(j));
       // Each pair's own medians: how far the machine's load moved them within the run.
       console.error(
-        `java pair ${p}: Wirebench ${median(w).toFixed(0)} ns, JMH 1 ms ${median(j).toFixed(0)} ns`,
+        `java pair ${p}: Wirebench ${median(w).toFixed(0)} ns, JMH 1 ms iterations ${median(j).toFixed(0)} ns, ratio ${(median(w) / median(j)).toFixed(2)} (load ${load()})`,
       );
     }
     const standard = runJmh(work, jmhRuns.standard);
     const wirebenchNs = median(samples);
+    console.error(
+      `java: Wirebench / JMH = ${(wirebenchNs / median(likeForLike)).toFixed(3)} (pairs' ratios: median ${median(ratios).toFixed(3)}, ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}); Wirebench / JMH score = ${(wirebenchNs / mean(standard)).toFixed(3)}; 1-min load ${loadBefore} → ${load()}`,
+    );
     const what = "protobuf-java toByteArray (AddressBook, 1st message)";
+    const l = jmhRuns.likeForLike;
     return [
       {
         runtime: "java",
         what,
         wirebenchNs,
-        community: `JMH 1.37 avgt, median of ${pairs} forks × ${jmhRuns.likeForLike.iterations} × 1 ms (paired)`,
+        community: `JMH 1.37 avgt, median of ${pairs} forks × ${l.iterations} × ${l.time} after ${l.warmups} × ${l.warmupTime} (paired)`,
         communityNs: median(likeForLike),
       },
       {
         runtime: "java",
         what,
         wirebenchNs,
-        community: `JMH 1.37 avgt score (${jmhRuns.standard.forks} forks × 5 × 1 s)`,
+        community: `JMH 1.37 avgt score (${jmhRuns.standard.forks} forks × 5 × 1 s after 5 × 1 s)`,
         communityNs: mean(standard),
       },
     ];

@@ -25,11 +25,20 @@ public final class Main {
       System.exit(2);
       return;
     }
+    try {
+      Warmup.describe(); // reads the WIREBENCH_JAVA_WARMUP_* settings: a bad one stops the child here
+    } catch (ExceptionInInitializerError e) {
+      System.err.println("wirebench java child: bad setting: " + Out.errorText(e.getCause()));
+      System.exit(2);
+      return;
+    }
     Out.send(Out.msg(
         "type", "hello",
         "runtime", "java",
         "runtimeVersion", runtimeVersion(),
         "libraries", Codecs.libraries()));
+    // The JIT watch's own classes load (and compile) now, not in the middle of a warm-up.
+    JitWatch.prime();
     List<Live> live = Prepare.all(request);
     Rounds rounds = new Rounds(live, request.settings());
     rounds.warmUp();
