@@ -9,6 +9,8 @@
 export type { Type as AvroType, types as avroTypes } from "avsc";
 export { default as protojson } from "protobufjs/ext/protojson.js";
 export { avroSchemaOf, avroTypeOf, bigintLong, prepareAvro } from "./adapters/avro.ts";
+export { prepareCapnp } from "./adapters/capnp.ts";
+export { prepareFlatbuffers } from "./adapters/flatbuffers.ts";
 export { prepareProtobuf, protobufSchemaOf, protoTypeOf } from "./adapters/protobuf.ts";
 export { type Adapter, isUnsupported, type PreparedCodec } from "./adapters/types.ts";
 export { libraryVersion } from "./environment/collect-environment.ts";
@@ -20,5 +22,6 @@ export { type SampleSet, summarize } from "./harness/statistics.ts";
 export { checksum, compileTimedLoop, type TimedLoop } from "./harness/timed-batch.ts";
 export { warmupMaxMs } from "./harness/warmup-cap.ts";
 export { loadAdapter, type RegistryEntry, registry } from "./registry/registry.ts";
+export { withOwnSchema } from "./schema-bridge/own-schema.ts";
 export { compressedSizes } from "./sizes/compressed-sizes.ts";
 export { digestOf } from "./sizes/digest.ts";

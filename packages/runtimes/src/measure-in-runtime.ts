@@ -131,7 +131,7 @@ async function prepareSlots(
     const shape = s.def.input;
     if (!shapes.has(shape)) {
       try {
-        shapes.set(shape, shapeInput(opts.dataset, shape, join(opts.workDir, `input-${shape}`)));
+        shapes.set(shape, await shapeInput(opts.dataset, shape, join(opts.workDir, `input-${shape}`)));
       } catch (err) {
         shapes.set(shape, `the data does not fit the ${shape} input: ${(err as Error).message}`);
       }

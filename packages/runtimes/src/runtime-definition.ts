@@ -24,7 +24,14 @@ export type InputShape =
    * Avro's JSON encoding (the specification's) of each message of the emitted `.avsc`: unions other
    * than null as `{"<branch>": value}`, bytes as ISO-8859-1 code points, longs as integers.
    */
-  | "avrojson";
+  | "avrojson"
+  /**
+   * The binary FlatBuffer Node's FlatBuffers adapter encodes (flatc's object API) for each message of
+   * the emitted `.fbs`: one standard base64 line per message (src/inputs/idl-binary.ts).
+   */
+  | "flatbuffers"
+  /** The unpacked Cap'n Proto message Node's capnp adapter encodes for the emitted `.capnp`: as `flatbuffers`. */
+  | "capnp";
 
 export interface RuntimeFormatDefinition {
   /** The runtime's implementation name, unique in the runtime (`protobuf`, `fastavro`, `orjson`). */

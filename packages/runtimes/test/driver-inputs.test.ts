@@ -36,8 +36,8 @@ describe("input shapes", () => {
     expect(() => stringifyLossless({ x: Number.NaN })).toThrow(/x: NaN has no JSON spelling/);
   });
 
-  it("avrojson: Avro's JSON encoding, longs exact, unions wrapped, read back exactly", () => {
-    const input = shapeInput(events, "avrojson", scratch());
+  it("avrojson: Avro's JSON encoding, longs exact, unions wrapped, read back exactly", async () => {
+    const input = await shapeInput(events, "avrojson", scratch());
     const text = readFileSync(input.file, "utf8");
     expect(text).toContain('"id":9007199254740993');
     expect(text).toContain('"id":-9223372036854775808');
@@ -53,9 +53,9 @@ describe("input shapes", () => {
     expect((back[1] as { id: bigint }).id).toBe(-(2n ** 63n));
   });
 
-  it("protojson: protobufjs's canonical mapping of the .proto as written", () => {
+  it("protojson: protobufjs's canonical mapping of the .proto as written", async () => {
     const book = addressBook();
-    const input = shapeInput(book, "protojson", scratch());
+    const input = await shapeInput(book, "protojson", scratch());
     const json = JSON.parse(readFileSync(input.file, "utf8")) as { people: Record<string, unknown>[] }[];
     expect(json[0]?.people[0]).toEqual({
       name: "Alice Example",
@@ -73,8 +73,8 @@ describe("input shapes", () => {
     expect(input.toPlain(withDefaults as never[])).toEqual(input.toPlain(json as never[]));
   });
 
-  it("data: the messages themselves", () => {
-    const input = shapeInput(events, "data", scratch());
+  it("data: the messages themselves", async () => {
+    const input = await shapeInput(events, "data", scratch());
     expect(parseLossless(readFileSync(input.file, "utf8"))).toEqual(events.messages);
   });
 });

@@ -13,12 +13,13 @@ import {
 import type { Dataset, DataValue, EmittedSchema } from "@wirebench/schemas";
 import type { InputShape, SchemaForRuntime } from "../runtime-definition.ts";
 import { fromAvroJson, toAvroJson } from "./avro-json.ts";
+import { writeIdlBinary } from "./idl-binary.ts";
 import { stringifyLossless } from "./lossless-json.ts";
 
 /** One input shape of a dataset, ready to hand to children: its file, its schema, its way back. */
 export interface ShapedInput {
   shape: InputShape;
-  /** The JSON array every child of this shape reads (absolute path). */
+  /** The file every child of this shape reads (absolute path): a JSON array, or base64 lines (idl-binary.ts). */
   file: string;
   /** The emitted schema the shape follows (absent for `data`): the very file Node measures with. */
   schema?: SchemaForRuntime;
@@ -31,13 +32,15 @@ export interface ShapedInput {
  * schema beside it. The conversions are Node's own adapters' (prepareProtobuf, prepareAvro: the same
  * IdlValueMapper, the same schema as written), so every runtime starts from the values Node encodes.
  */
-export function shapeInput(
+export async function shapeInput(
   dataset: Dataset,
   shape: InputShape,
   dir: string,
-  file = join(dir, `input.${shape}.json`),
-): ShapedInput {
+  file = join(dir, `input.${shape}.${shape === "flatbuffers" || shape === "capnp" ? "b64" : "json"}`),
+): Promise<ShapedInput> {
   mkdirSync(dir, { recursive: true });
+  if (shape === "flatbuffers" || shape === "capnp")
+    return { shape, file, ...(await writeIdlBinary(dataset, shape, dir, file)) };
   if (shape === "data") {
     writeFileSync(file, stringifyLossless(dataset.messages));
     return { shape, file, toPlain: (decoded) => decoded };
@@ -81,7 +84,7 @@ export function shapeInput(
 }
 
 /** One shape's input at `file`, its schema (when it has one) written beside it. */
-export function writeInputs(dataset: Dataset, shape: InputShape, file: string): ShapedInput {
+export function writeInputs(dataset: Dataset, shape: InputShape, file: string): Promise<ShapedInput> {
   return shapeInput(dataset, shape, dirname(file), file);
 }
 
