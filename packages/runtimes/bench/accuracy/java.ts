@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultSettings } from "@wirebench/codecs";
@@ -13,15 +13,17 @@ import type { AccuracyRow } from "../runtime-accuracy.ts";
  * Java: Wirebench's median of protobuf-java `toByteArray()` on AddressBook's first message
  * (packages/conformance/data/models/addressbook-go.*), child processes with the default settings,
  * beside a JMH benchmark of the same call on the same message (java/jmh/, built here with Maven, JMH
- * from Maven Central), mode AverageTime.
+ * from Maven Central), mode AverageTime, warmed up as JMH does by default (5 iterations, of 1 s
+ * where JMH has 10 s).
  *
  * This machine's load moves every figure by 2× within a minute, so the like-for-like row alternates
- * in pairs: one Wirebench process (its ~1 ms samples, `targetSampleMs`), then one JMH fork that warms
- * up as JMH does by default but for 1 s iterations instead of 10 s, then measures 1 ms iterations;
- * each side's figure is the median over all pairs, and each pair's ratio is printed. JMH's usual run
- * (1 s iterations, its score their mean) follows as a second row: an iteration's average includes
- * every moment the fork was off the CPU and every GC pause, so on a shared machine it sits well above
- * the median (with load 8 on 2 cores, about twice it); on an idle machine the two rows agree.
+ * in pairs: one Wirebench process (its ~1 ms samples, `targetSampleMs`), then one JMH fork measuring
+ * 1 ms iterations; each side's figure is the median over all pairs, each pair's ratio is printed, and
+ * so are both sides' 10th percentiles (under load the fastest samples are the ones no other process
+ * interrupted: they compare the code, not the machine's load). JMH's usual run (1 s iterations, its
+ * score their mean) follows as a second row: a 1 s iteration's average includes every moment the fork
+ * waited for a CPU, so with load well above the core count it sits far above (load 15 on 2 cores:
+ * 2–10×) and means something on an idle machine only; the check says so when the load is high.
  */
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const models = join(root, "packages", "conformance", "data", "models");
@@ -29,11 +31,11 @@ const jmhDir = join(root, "packages", "runtimes", "java", "jmh");
 const m2 = join(root, ".wirebench", "m2");
 const rootType = "wirebench.models.go.AddressBook";
 /** Pairs of one Wirebench process and one JMH fork (like-for-like row). */
-const pairs = 6;
-/** JMH's configurations: one fork of 1 ms iterations per pair; JMH's usual run, 3 forks, after. */
+const pairs = 5;
+/** JMH's configurations: one fork of 1 ms iterations per pair; JMH's usual run, 2 forks, after. */
 const jmhRuns = {
-  likeForLike: { forks: 1, warmups: 5, warmupTime: "1s", iterations: 300, time: "1ms" },
-  standard: { forks: 3, warmups: 5, warmupTime: "1s", iterations: 5, time: "1s" },
+  likeForLike: { forks: 1, warmups: 5, warmupTime: "1s", iterations: 1000, time: "1ms" },
+  standard: { forks: 2, warmups: 5, warmupTime: "1s", iterations: 5, time: "1s" },
 };
 
 /**
@@ -41,9 +43,11 @@ const jmhRuns = {
  * one moment's machine load; the parent plans more when its budget allows, and this comparison is
  * about the timing, not the budget.
  */
-const wirebenchSamplesPerProcess = 300;
+const wirebenchSamplesPerProcess = 1000;
 
 const load = () => loadavg()[0]?.toFixed(1) ?? "?";
+/** The 10th percentile. */
+const p10 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 10)] as number;
 
 export async function accuracy(): Promise<AccuracyRow[]> {
   const found = await javaRuntime.detect();
@@ -62,26 +66,31 @@ export async function accuracy(): Promise<AccuracyRow[]> {
     writeFileSync(join(work, "message.json"), first);
     buildJmh(join(gen, "src"));
 
-    const loadBefore = load();
+    const loadBefore = loadavg()[0] ?? 0;
     const samples: number[] = [];
-    const likeForLike: number[] = [];
+    const jmh: number[] = [];
     const ratios: number[] = [];
     for (let p = 0; p < pairs; p++) {
       const w = await wirebenchSamples(work, gen, protoFile, p);
       const j = runJmh(work, jmhRuns.likeForLike);
       samples.push(...w);
-      likeForLike.push(...j);
+      jmh.push(...j);
       ratios.push(median(w) / median(j));
-      // Each pair's own medians: how far the machine's load moved them within the run.
+      // Each pair's own figures: how far the machine's load moved them within the run.
       console.error(
-        `java pair ${p}: Wirebench ${median(w).toFixed(0)} ns, JMH 1 ms iterations ${median(j).toFixed(0)} ns, ratio ${(median(w) / median(j)).toFixed(2)} (load ${load()})`,
+        `java pair ${p}: Wirebench median ${median(w).toFixed(0)} ns (p10 ${p10(w).toFixed(0)}), JMH 1 ms iterations median ${median(j).toFixed(0)} ns (p10 ${p10(j).toFixed(0)}), ratio ${(median(w) / median(j)).toFixed(3)} (load ${load()})`,
       );
     }
     const standard = runJmh(work, jmhRuns.standard);
     const wirebenchNs = median(samples);
+    const cores = availableParallelism();
     console.error(
-      `java: Wirebench / JMH = ${(wirebenchNs / median(likeForLike)).toFixed(3)} (pairs' ratios: median ${median(ratios).toFixed(3)}, ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}); Wirebench / JMH score = ${(wirebenchNs / mean(standard)).toFixed(3)}; 1-min load ${loadBefore} → ${load()}`,
+      `java: Wirebench / JMH = ${(wirebenchNs / median(jmh)).toFixed(3)} (medians; pairs ${ratios.map((r) => r.toFixed(2)).join(", ")}), ${(p10(samples) / p10(jmh)).toFixed(3)} (10th percentiles), ${(wirebenchNs / mean(standard)).toFixed(3)} (JMH's 1 s score); 1-min load ${loadBefore.toFixed(1)} → ${load()} on ${cores} cores`,
     );
+    if (Math.max(loadBefore, loadavg()[0] ?? 0) > cores / 2)
+      console.error(
+        "java: the machine was busy: JMH's iterations include the time its fork waited for a CPU (a 1 s one all of it), Wirebench's median of 1 ms samples mostly does not; the 10th percentiles compare the code; compare the medians on an idle machine",
+      );
     const what = "protobuf-java toByteArray (AddressBook, 1st message)";
     const l = jmhRuns.likeForLike;
     return [
@@ -90,7 +99,7 @@ export async function accuracy(): Promise<AccuracyRow[]> {
         what,
         wirebenchNs,
         community: `JMH 1.37 avgt, median of ${pairs} forks × ${l.iterations} × ${l.time} after ${l.warmups} × ${l.warmupTime} (paired)`,
-        communityNs: median(likeForLike),
+        communityNs: median(jmh),
       },
       {
         runtime: "java",

@@ -1,8 +1,9 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { basename, delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Availability, RuntimeDefinition, SchemaForRuntime } from "../runtime-definition.ts";
+import { adaptFlatcJava } from "./java-flatbuffers.ts";
 
 /**
  * The Java runtime (packages/runtimes/java/): a Maven-built harness on OpenJDK 17+ with protobuf-java,
@@ -108,25 +109,36 @@ export const javaRuntime: RuntimeDefinition = {
     return { available: true, version };
   },
 
-  generatorVersion: "protoc --java_out 3.21 + javac --release 17 (protobuf-java 3.21.12) v1",
+  generatorVersion:
+    "protoc --java_out 3.21 + flatc --java --gen-object-api 2.0.8 + javac --release 17 (protobuf-java 3.21.12, flatbuffers-java 2.0.8) v2",
 
   async generate(schema: SchemaForRuntime, outDir: string, signal: AbortSignal): Promise<void> {
     // Avro is read with the generic API from the .avsc itself: no code to generate.
-    if (schema.idl !== "proto") return;
+    if (schema.idl !== "proto" && schema.idl !== "fbs") return;
     const src = join(outDir, "src");
     const classes = join(outDir, classesDir);
     mkdirSync(src, { recursive: true });
     mkdirSync(classes, { recursive: true });
-    const includes = [dirname(schema.file), ...(existsSync(protoIncludes) ? [protoIncludes] : [])];
-    await exec(
-      "protoc",
-      [`--java_out=${src}`, ...includes.map((i) => `-I${i}`), schema.file],
-      javaGenerateTimeoutMs,
-      signal,
-    );
+    if (schema.idl === "proto") {
+      const includes = [dirname(schema.file), ...(existsSync(protoIncludes) ? [protoIncludes] : [])];
+      await exec(
+        "protoc",
+        [`--java_out=${src}`, ...includes.map((i) => `-I${i}`), schema.file],
+        javaGenerateTimeoutMs,
+        signal,
+      );
+    } else {
+      await exec(
+        "flatc",
+        ["--java", "--gen-object-api", "-o", src, schema.file],
+        javaGenerateTimeoutMs,
+        signal,
+      );
+      adaptFlatcJava(readFileSync(schema.file, "utf8"), schema.rootType, src);
+    }
     const sources = javaFiles(src);
     if (sources.length === 0)
-      throw new Error(`protoc --java_out wrote no Java file for ${basename(schema.file)}`);
+      throw new Error(`${schema.idl} code generation wrote no Java file for ${basename(schema.file)}`);
     await exec(
       "javac",
       ["-nowarn", "--release", "17", "-encoding", "UTF-8", "-d", classes, "-cp", classpath([]), ...sources],

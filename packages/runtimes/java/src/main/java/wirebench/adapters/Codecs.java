@@ -30,6 +30,7 @@ public final class Codecs {
           f, new ObjectMapper(new MessagePackFactory()), "org.msgpack jackson-dataformat-msgpack MessagePackFactory");
       case "kryo" -> new KryoCodec(f);
       case "fory" -> new ForyCodec(f);
+      case "flatbuffers" -> new FlatbuffersCodec(f);
       default -> throw new IllegalArgumentException("the Java runtime has no implementation \"" + f.impl() + "\"");
     };
   }

@@ -50,10 +50,10 @@ final class Warmup {
       long ns = Math.max(1, batch.run(n));
       calls += n;
       if (JitWatch.compiledMs() != jitBefore) {
-        // Something was (re)compiled during this batch: the code being timed may have changed.
+        // Something was (re)compiled during this batch: the code being timed may have changed. The
+        // quiet window spans more than three batches, so the ones compared below all ran after it.
         quietCalls = 0;
         quietSince = System.nanoTime();
-        recent.clear();
       } else {
         quietCalls += n;
       }
