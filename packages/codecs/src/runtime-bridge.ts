@@ -21,6 +21,12 @@ export { defaultLimits, defaultSettings, type MeasureSettings, quickSettings } f
 export { type SampleSet, summarize } from "./harness/statistics.ts";
 export { checksum, compileTimedLoop, type TimedLoop } from "./harness/timed-batch.ts";
 export { warmupMaxMs } from "./harness/warmup-cap.ts";
+// Instruction counts (docs/instructions.md): the other runtimes are counted with Node's settings and pooling.
+export { repeatableMalloc } from "./instructions/count-process.ts";
+export { poolOp } from "./instructions/measure-instructions.ts";
+export { readDumpTotal } from "./instructions/read-dumps.ts";
+export { defaultInstructionSettings, type InstructionSettings } from "./instructions/settings.ts";
+export { checkValgrind } from "./instructions/valgrind-version.ts";
 export { loadAdapter, type RegistryEntry, registry } from "./registry/registry.ts";
 export { withOwnSchema } from "./schema-bridge/own-schema.ts";
 export { compressedSizes } from "./sizes/compressed-sizes.ts";

@@ -1,10 +1,11 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type { MeasureSettings } from "@wirebench/codecs/runtime-bridge";
+import type { InstructionSettings, MeasureSettings } from "@wirebench/codecs/runtime-bridge";
 import type { FormatResult, Result, RuntimeId, RuntimeStatus } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
 import { crossRuntimeBytes } from "./cross-runtime-bytes.ts";
 import { runtimeDefinition } from "./definitions/index.ts";
+import { withRuntimeCounts } from "./instructions/add-counts.ts";
 import { measureInRuntime } from "./measure-in-runtime.ts";
 import type { RuntimeDefinition } from "./runtime-definition.ts";
 import type { RuntimeLimits } from "./runtime-settings.ts";
@@ -24,6 +25,8 @@ export interface AddRuntimesOptions {
   env?: NodeJS.ProcessEnv;
   /** Where the runtimes come from (tests pass their own); default `runtimeDefinition(id)`. */
   definitionOf?: (id: RuntimeId) => RuntimeDefinition | undefined;
+  /** `metric: "instructions"`: count each runtime's formats under callgrind too (docs/instructions.md). */
+  instructions?: Partial<InstructionSettings>;
   onStart?: (runtime: RuntimeId) => void;
   onFormatResult?: (entry: FormatResult, info: { final: boolean }) => void | Promise<void>;
 }
@@ -61,7 +64,7 @@ export async function addRuntimes(node: Result, dataset: Dataset, opts: AddRunti
         continue;
       }
       opts.onStart?.(id);
-      const run = await measureInRuntime(def, {
+      let run = await measureInRuntime(def, {
         dataset,
         ...(opts.formats ? { formats: opts.formats } : {}),
         settings: opts.settings,
@@ -71,6 +74,16 @@ export async function addRuntimes(node: Result, dataset: Dataset, opts: AddRunti
         ...(opts.env ? { env: opts.env } : {}),
         ...(opts.onFormatResult ? { onFormatResult: opts.onFormatResult } : {}),
       });
+      if (opts.instructions)
+        run = await withRuntimeCounts(def, run, {
+          dataset,
+          settings: opts.instructions,
+          workDir: join(opts.workDir, id),
+          ...(opts.env ? { env: opts.env } : {}),
+          ...(opts.signal ? { signal: opts.signal } : {}),
+        });
+      if (opts.instructions)
+        for (const f of run.formats) if (f.instructions) await opts.onFormatResult?.(f, { final: true });
       statuses.push(run.status);
       others.push(...run.formats);
     }

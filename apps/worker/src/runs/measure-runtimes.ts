@@ -38,6 +38,8 @@ export async function measureRuntimes(
     workDir: join(ctx.workDir, "runtimes"),
     signal: ctx.signal,
     env: childEnv(),
+    // Counted under callgrind like Node's formats (docs/instructions.md "Other runtimes").
+    ...(options.metric === "instructions" ? { instructions: {} } : {}),
     onFormatResult: (entry) => ctx.onResult(entry),
   });
   for (const f of out.formats) if (f.runtime === "node") await ctx.onResult(f);

@@ -33,7 +33,15 @@ export function parseRuntimes(value: string): RuntimeId[] {
 export function compareRuntimes(
   result: Result,
   dataset: Dataset,
-  opts: { runtimes: RuntimeId[]; formats?: string[]; quick: boolean; budgetMs?: number; started: number },
+  opts: {
+    runtimes: RuntimeId[];
+    formats?: string[];
+    quick: boolean;
+    budgetMs?: number;
+    started: number;
+    /** `--metric instructions`: each runtime's formats are counted under callgrind too. */
+    countInstructions?: boolean;
+  },
 ): Promise<Result> {
   return addRuntimes(result, dataset, {
     runtimes: opts.runtimes,
@@ -43,6 +51,7 @@ export function compareRuntimes(
       ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs } : {}),
     },
     workDir: mkdtempSync(join(tmpdir(), "wirebench-runtimes-")),
+    ...(opts.countInstructions ? { instructions: {} } : {}),
     onStart: (id) => process.stderr.write(`${pc.dim("runtime")} ${id}\n`),
     onFormatResult: (entry, { final }) => {
       process.stderr.write(formatRow(entry, final, Date.now() - opts.started));

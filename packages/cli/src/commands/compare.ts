@@ -130,6 +130,7 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
     ...(formats ? { formats } : {}),
     quick: opts.quick === true,
     ...(opts.budget !== undefined ? { budgetMs: opts.budget * 1000 } : {}),
+    countInstructions: opts.metric === "instructions",
     started,
   });
 }

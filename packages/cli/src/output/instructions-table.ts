@@ -12,8 +12,15 @@ const OPS = ["encode", "decode", "access"] as const;
  */
 export function renderInstructions(result: Result): string {
   const run = result.instructions;
-  if (!run) return "";
-  if (!run.available) return pc.yellow(`instructions: unavailable (${run.reason ?? "no reason given"})`);
+  // Other runtimes (`--runtimes`) carry their own counting outcome in their status.
+  const elsewhere = (result.runtimes ?? []).flatMap((r) =>
+    r.instructions ? [{ ...r.instructions, runtime: r.runtime }] : [],
+  );
+  if (!run && elsewhere.length === 0) return "";
+  const unavailable = [...(run ? [{ ...run, runtime: "node" }] : []), ...elsewhere]
+    .filter((r) => !r.available)
+    .map((r) => pc.yellow(`instructions (${r.runtime}): unavailable (${r.reason ?? "no reason given"})`));
+  if (run && !run.available && elsewhere.every((r) => !r.available)) return unavailable.join("\n");
   const table = new Table({
     head: ["format", "op", "instructions/op", "spread", "estimated", "wall (median)"],
     style: pc.isColorSupported ? { head: ["cyan"], border: ["grey"] } : { head: [], border: [] },
@@ -37,14 +44,18 @@ export function renderInstructions(result: Result): string {
       ]);
     }
   }
-  const pace = run.nsPerInstruction
-    ? `, ${(1 / run.nsPerInstruction).toFixed(2)} instructions/ns on average`
-    : "";
   lines.unshift(table.toString());
-  lines.push(
-    pc.dim(
-      `instructions: callgrind ${run.valgrindVersion}, ${run.processes} fresh processes each${pace}; estimated = instructions at that pace (${((run.durationMs ?? 0) / 1000).toFixed(1)} s)`,
-    ),
-  );
+  for (const r of [...(run ? [{ ...run, runtime: "node" }] : []), ...elsewhere]) {
+    if (!r.available) continue;
+    const pace = r.nsPerInstruction
+      ? `, ${(1 / r.nsPerInstruction).toFixed(2)} instructions/ns on average`
+      : "";
+    lines.push(
+      pc.dim(
+        `instructions (${r.runtime}): callgrind ${r.valgrindVersion}, ${r.processes} fresh processes each${pace}; estimated = instructions at that pace (${((r.durationMs ?? 0) / 1000).toFixed(1)} s)`,
+      ),
+    );
+  }
+  lines.push(...unavailable);
   return lines.join("\n");
 }

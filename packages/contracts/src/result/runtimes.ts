@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { runtimeIdSchema } from "../runtime/runtime-protocol.ts";
+import { runInstructionsSchema } from "./instructions.ts";
 
 /**
  * One runtime a run asked for (`--runtimes`, `options.runtimes`): whether it measured, its version as
@@ -15,6 +16,11 @@ export const runtimeStatusSchema = z.object({
   libraries: z.record(z.string(), z.string()).optional(),
   /** Why the runtime is unavailable or stopped (absent when it measured). */
   reason: z.string().optional(),
+  /**
+   * How this runtime's instruction counts were taken, or why they could not be (`metric:
+   * "instructions"` with `runtimes`; docs/instructions.md "Other runtimes"). Absent otherwise.
+   */
+  instructions: runInstructionsSchema.optional(),
 });
 export type RuntimeStatus = z.infer<typeof runtimeStatusSchema>;
 

@@ -76,6 +76,37 @@ export const runtimeRequestSchema = z.object({
 });
 export type RuntimeRequest = z.infer<typeof runtimeRequestSchema>;
 
+/**
+ * Count mode (docs/instructions.md, "Other runtimes"): the parent starts the child under callgrind
+ * with `WIREBENCH_COUNT=1` and sends the request with `count`. The child answers `hello`, `failed`
+ * per format that could not be counted, one `segments` line and `done`; no calibration, no plan.
+ * Each operation runs `warmupIterations` calls, then `segments` segments of N calls between calls of
+ * the runtime's marker function (each marker call is one callgrind dump), N = segmentBytes ÷ the
+ * format's mean encoded size, clamped to [minIterations, maxIterations]: never from a clock.
+ */
+export const countSettingsSchema = z.object({
+  segmentBytes: z.number().int().min(1),
+  minIterations: z.number().int().min(1),
+  maxIterations: z.number().int().min(1),
+  warmupIterations: z.number().int().min(0),
+  segments: z.number().int().min(1),
+});
+export type CountSettings = z.infer<typeof countSettingsSchema>;
+
+export const runtimeCountRequestSchema = runtimeRequestSchema.extend({ count: countSettingsSchema });
+export type RuntimeCountRequest = z.infer<typeof runtimeCountRequestSchema>;
+
+/**
+ * Count mode's answer: one label per marker call in order (dump k is label k − 1): a counted
+ * segment of `iterations` calls of `id`'s `op`, or null for a gap nobody reads.
+ */
+export const segmentsMessageSchema = z.object({
+  type: z.literal("segments"),
+  segments: z.array(
+    z.object({ id: z.string(), op: runtimeOpSchema, iterations: z.number().int().min(1) }).nullable(),
+  ),
+});
+
 /** First line: who is measuring, so the result can say it. */
 export const helloMessageSchema = z.object({
   type: z.literal("hello"),
@@ -141,6 +172,7 @@ export const childMessageSchema = z.discriminatedUnion("type", [
   readyMessageSchema,
   samplesMessageSchema,
   doneMessageSchema,
+  segmentsMessageSchema,
 ]);
 export type ChildMessage = z.infer<typeof childMessageSchema>;
 

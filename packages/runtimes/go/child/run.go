@@ -23,7 +23,11 @@ var opOrder = []string{"encode", "decode"}
 
 // Main runs the protocol on stdin/stdout and exits: 0 after `done`, 2 on a bad request.
 func Main() {
-	if err := Run(os.Stdin, os.Stdout); err != nil {
+	run := func() error { return Run(os.Stdin, os.Stdout) }
+	if countMode() { // instruction counts under callgrind (count.go)
+		run = Count
+	}
+	if err := run(); err != nil {
 		fmt.Fprintf(os.Stderr, "wirebench-go: %v\n", err)
 		os.Exit(2)
 	}

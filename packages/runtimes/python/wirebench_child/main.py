@@ -1,6 +1,7 @@
 """The child's life (docs/polyglot.md): request → hello → verified/failed → calibrated → ready → plan →
 samples → done. Exit 0 after `done`; 2 with a message on stderr when the parent broke the protocol."""
 
+import os
 import platform
 import sys
 from importlib import metadata
@@ -37,6 +38,11 @@ def check_request(req):
 
 
 def main():
+    if os.environ.get("WIREBENCH_COUNT") == "1":  # instruction counts under callgrind
+        from .count import count_main
+
+        take_stdout()
+        return count_main()
     from .prepare import prepare
     from .rounds import measure, read_plan, warm_up
 

@@ -16,7 +16,7 @@ struct Live {
 }
 
 /// Runs `f`, turning a panic inside a library into an error of that format alone.
-fn guard<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+pub(crate) fn guard<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => r,
         Err(p) => Err(p
@@ -27,7 +27,7 @@ fn guard<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
     }
 }
 
-fn hello() -> Value {
+pub(crate) fn hello() -> Value {
     let libraries: serde_json::Map<String, Value> = env!("WIREBENCH_LIBRARIES")
         .split(',')
         .filter_map(|p| p.split_once('='))

@@ -1,0 +1,140 @@
+import { join } from "node:path";
+import {
+  checkValgrind,
+  type InstructionSettings,
+  poolOp,
+  repeatableMalloc,
+} from "@wirebench/codecs/runtime-bridge";
+import type { FormatInstructions, RunInstructions } from "@wirebench/contracts";
+import type { Dataset } from "@wirebench/schemas";
+import { OPS, requestFormat } from "../run/format-slot.ts";
+import type { RuntimeDefinition } from "../runtime-definition.ts";
+import { runtimeLimits } from "../runtime-settings.ts";
+import { countProcess, type ProcessCounts } from "./count-process.ts";
+import { countProfiles, noProfileReason, pythonEnvFree } from "./count-profiles.ts";
+import { prepareCountSlots } from "./prepare-count.ts";
+
+export interface CountInRuntimeOptions {
+  dataset: Dataset;
+  /** Entry ids to count (`json@go`): the formats the timed run measured without error. */
+  ids: string[];
+  workDir: string;
+  settings: InstructionSettings;
+  /** The environment children start from (the worker's minimal one); default this process's. */
+  env?: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+  cacheDir?: string;
+}
+
+export interface RuntimeCounts {
+  run: RunInstructions;
+  formats: Map<string, FormatInstructions>;
+}
+
+export const runtimeCountMethod = (marker: string) =>
+  `callgrind; per call = the median of the segments of N calls ÷ N, each segment between calls of ${marker} (dump-before), the calling thread only, after warm-up calls, in fresh processes`;
+
+/**
+ * Instructions per call of every operation of `ids` in one runtime (docs/instructions.md, "Other
+ * runtimes"): `settings.processes` count-mode children under callgrind side by side, each over all
+ * the formats; per operation the median over processes, the spread between them and `noisy` above
+ * `noisySpread`, exactly as Node's. Without valgrind, or for a runtime with no count mode, the
+ * outcome says why (`available: false`) and holds no formats.
+ */
+export async function countInRuntime(
+  def: RuntimeDefinition,
+  opts: CountInRuntimeOptions,
+): Promise<RuntimeCounts> {
+  const started = Date.now();
+  const s = opts.settings;
+  const profile = countProfiles[def.id];
+  if (!profile)
+    return { run: { available: false, reason: noProfileReason(def.id), method: "none" }, formats: new Map() };
+  const method = runtimeCountMethod(profile.marker);
+  const check = checkValgrind(s.valgrindPath);
+  if (!check.available)
+    return { run: { available: false, reason: check.reason, method }, formats: new Map() };
+
+  const cacheDir = opts.cacheDir ?? runtimeLimits().cacheDir;
+  const slots = await prepareCountSlots(def, opts.ids, opts.dataset, opts.workDir, cacheDir, opts.signal);
+  const standing = slots.filter((x) => !x.error);
+  const formats = new Map<string, FormatInstructions>();
+  for (const x of slots) if (x.error) formats.set(x.id, { error: x.error });
+  const processes = Math.max(2, s.processes);
+  if (standing.length > 0) {
+    const dirs = [...new Set(standing.flatMap((x) => (x.generatedDir ? [x.generatedDir] : [])))];
+    const timed = def.command(dirs);
+    const child = profile.command ? profile.command(timed) : timed;
+    const base = opts.env ?? process.env;
+    const results = await Promise.all(
+      Array.from({ length: processes }, (_, k): Promise<ProcessCounts> => {
+        const dir = join(opts.workDir, `count-${k}`);
+        const outFile = join(dir, "callgrind.out");
+        const command = {
+          cmd: s.valgrindPath,
+          args: [
+            "--tool=callgrind",
+            "--separate-threads=yes",
+            `--dump-before=${profile.marker}`,
+            `--callgrind-out-file=${outFile}`,
+            "-q",
+            child.cmd,
+            ...child.args,
+          ],
+          env: { ...child.env, ...profile.env, ...repeatableMalloc, WIREBENCH_COUNT: "1" },
+        };
+        return countProcess(
+          command,
+          { process: k, workDir: dir, formats: standing.map(requestFormat), count: countSettingsOf(s) },
+          outFile,
+          {
+            timeoutMs: s.formatTimeoutMs,
+            settleTolerance: s.settleTolerance,
+            label: `the ${def.id} counting child (process ${k})`,
+            env: def.id === "python" ? pythonEnvFree(base) : base,
+            signal: opts.signal,
+          },
+        );
+      }),
+    );
+    for (const x of standing) formats.set(x.id, poolFormat(x.id, results, s.noisySpread));
+  }
+  return {
+    run: {
+      available: true,
+      method,
+      valgrindVersion: check.version,
+      processes,
+      noisySpread: s.noisySpread,
+      durationMs: Date.now() - started,
+    },
+    formats,
+  };
+}
+
+function countSettingsOf(s: InstructionSettings) {
+  return {
+    segmentBytes: s.segmentBytes,
+    minIterations: s.minIterations,
+    maxIterations: s.maxIterations,
+    warmupIterations: s.warmupIterations,
+    segments: s.segments,
+  };
+}
+
+function poolFormat(id: string, results: ProcessCounts[], noisySpread: number): FormatInstructions {
+  const error = results.map((r) => r.failed.get(id) ?? (r.perOp.has(id) ? undefined : r.error)).find(Boolean);
+  if (error) return { error };
+  const out: FormatInstructions = {};
+  for (const op of OPS) {
+    const counts = results.map((r) => r.perOp.get(id)?.[op]);
+    if (counts.some((c) => c === undefined)) continue;
+    const defined = counts as NonNullable<(typeof counts)[number]>[];
+    out[op] = poolOp(
+      defined.map((c) => c.perOp),
+      defined.every((c) => c.settled),
+      noisySpread,
+    );
+  }
+  return out;
+}

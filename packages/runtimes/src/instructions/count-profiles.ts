@@ -1,0 +1,54 @@
+import type { RuntimeId } from "@wirebench/contracts";
+import type { ChildCommand } from "../child/run-runtime-child.ts";
+
+/**
+ * How each runtime's child is counted under callgrind (docs/instructions.md, "Other runtimes").
+ * Every one isolates segments with a marker function callgrind dumps before (`--dump-before`), as
+ * Node's child does, and the parent reads only the dumps of the thread that called it
+ * (`--separate-threads=yes`, file `…-01`).
+ *
+ * Toggled collection (`--toggle-collect` on the loop's function) was tried for Go first: Go switches
+ * goroutine stacks (morestack, systemstack inside mallocgc), callgrind took those switches for
+ * returns, and segments dumped 0 or a few thousand instructions. Two whole processes with different
+ * iteration counts would pay start-up twice per count (Python's imports alone: ~290 M instructions)
+ * and let its variation into the difference. Markers work in every runtime: a C function (Python's
+ * `os.getpriority` reaches libc's `getpriority`) or an exported, never inlined function of the child.
+ */
+export interface CountProfile {
+  /** The function callgrind dumps before: one dump per call. */
+  marker: string;
+  /** Environment that makes the runtime repeat itself instruction for instruction. */
+  env: Record<string, string>;
+  /** The count-mode command from the timed one, when it must differ. */
+  command?(timed: ChildCommand): ChildCommand;
+}
+
+export const countProfiles: Partial<Record<RuntimeId, CountProfile>> = {
+  go: {
+    marker: "wirebench/runtimes/go/child.countMark",
+    // One P and no asynchronous preemption: the goroutine runs undisturbed on its locked thread.
+    // The child also turns the collector off (SetGCPercent(-1)) and collects fully before every
+    // segment, so no collection falls inside one; GOGC=off says the same from the start.
+    env: { GOMAXPROCS: "1", GODEBUG: "asyncpreemptoff=1,memprofilerate=0", GOGC: "off" },
+  },
+  python: {
+    marker: "getpriority",
+    env: { PYTHONHASHSEED: "0" },
+    // `-I` implies `-E`, which ignores PYTHONHASHSEED: with random string hashes, dicts built by
+    // decoding collided differently in every process (decode counts 0.4–0.75 % apart; with the seed
+    // fixed, equal to the instruction). `-s` keeps user site-packages out as `-I` does; the parent
+    // passes no PYTHONPATH (pythonEnvFree below).
+    command: (timed) => ({ ...timed, args: timed.args.map((a) => (a === "-I" ? "-s" : a)) }),
+  },
+  rust: { marker: "wirebench_count_mark", env: {} },
+};
+
+/** Why a runtime without a profile has no counts. */
+export function noProfileReason(runtime: RuntimeId): string {
+  return `instruction counts are not implemented for the ${runtime} runtime`;
+}
+
+/** The environment without the Python variables `-I` used to shut out (PYTHONPATH, PYTHONHOME, …). */
+export function pythonEnvFree(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith("PYTHON")));
+}
