@@ -63,7 +63,7 @@ export async function countProcess(
         else if (m.type === "segments") labels = m.segments;
       },
       plan: () => {
-        throw new Error("a counting child does not ask for a plan");
+        throw new Error("it answered as a timed child (no count mode: rebuild it with `npm run setup`)");
       },
     },
     // Counting is silent for long stretches under callgrind: the whole process gets the limit.
