@@ -19,11 +19,12 @@ export async function prepareCountSlots(
   signal?: AbortSignal,
 ): Promise<FormatSlot[]> {
   const slots = def.formats.map((f) => newSlot(f, def.id)).filter((s) => ids.includes(s.id));
-  const shapes = new Map<string, ReturnType<typeof shapeInput>>();
+  const shapes = new Map<string, Awaited<ReturnType<typeof shapeInput>>>();
   for (const s of slots) {
     try {
       const shape = s.def.input;
-      if (!shapes.has(shape)) shapes.set(shape, shapeInput(dataset, shape, join(workDir, `input-${shape}`)));
+      if (!shapes.has(shape))
+        shapes.set(shape, await shapeInput(dataset, shape, join(workDir, `input-${shape}`)));
       s.input = shapes.get(shape);
       const schema = s.input?.schema;
       if (schema) {
