@@ -60,6 +60,8 @@ export async function measureInRuntime(
   mkdirSync(opts.workDir, { recursive: true });
   await prepareSlots(def, slots, opts, limits);
 
+  await linkGenerated(def, slots, opts.signal);
+
   const processes = Math.max(1, opts.processes ?? settings.processes);
   let hello: Hello | undefined;
   const stamp = () => ({
@@ -116,6 +118,18 @@ export async function measureInRuntime(
     await opts.onFormatResult?.(entry, { final: true });
   }
   return { status, formats };
+}
+
+/** The runtime's `link` over the generated folders of the formats still standing; its failure is theirs. */
+async function linkGenerated(def: RuntimeDefinition, slots: FormatSlot[], signal?: AbortSignal): Promise<void> {
+  const standing = slots.filter((s) => !s.error);
+  const dirs = [...new Set(standing.flatMap((s) => (s.generatedDir ? [s.generatedDir] : [])))];
+  if (!def.link || dirs.length < 2) return;
+  try {
+    await def.link(dirs, signal ?? new AbortController().signal);
+  } catch (err) {
+    for (const s of standing) if (s.generatedDir) s.error = `code generation failed: ${(err as Error).message}`;
+  }
 }
 
 /** Input shapes (one file per shape, shared by its formats) and generated code, each failure per format. */

@@ -78,6 +78,12 @@ export interface RuntimeDefinition {
    * Throws with the generator's own message when it fails.
    */
   generate?(schema: SchemaForRuntime, outDir: string, signal: AbortSignal): Promise<void>;
+  /**
+   * Prepares what `command` needs when one run uses several generated folders together (the Rust
+   * child compiles every schema into one binary). Called once per run, before the first process;
+   * a failure fails the run's formats with its message. Absent when folders combine at run time.
+   */
+  link?(generatedDirs: string[], signal: AbortSignal): Promise<void>;
   /** Bumps every cached generation of this runtime when the generator or its settings change. */
   generatorVersion?: string;
   /** How to start one measurement child; it reads the request on stdin (docs/polyglot.md). */

@@ -10,6 +10,9 @@ const LIBRARIES: &[&str] = &[
     "rmp-serde",
     "ciborium",
     "serde_json",
+    "bincode",
+    "flatbuffers",
+    "capnp",
 ];
 
 fn main() {

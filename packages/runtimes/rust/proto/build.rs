@@ -8,9 +8,16 @@ use prost::Message;
 use prost_types::{DescriptorProto, FileDescriptorSet};
 use std::{env, fs, path::PathBuf};
 
+#[path = "idl.rs"]
+mod idl;
+
 fn main() {
     println!("cargo:rerun-if-env-changed=WIREBENCH_PROTO_FILE");
     println!("cargo:rerun-if-env-changed=WIREBENCH_PROTO_ROOT");
+    println!("cargo:rerun-if-env-changed=WIREBENCH_FBS_FILE");
+    println!("cargo:rerun-if-env-changed=WIREBENCH_FBS_ROOT");
+    println!("cargo:rerun-if-env-changed=WIREBENCH_CAPNP_FILE");
+    println!("cargo:rerun-if-env-changed=WIREBENCH_CAPNP_ROOT");
     println!("cargo::rustc-check-cfg=cfg(wirebench_proto)");
     let out = PathBuf::from(env::var("OUT_DIR").unwrap());
     let registration = match (
@@ -27,7 +34,23 @@ fn main() {
                 .into()
         }
     };
-    fs::write(out.join("wirebench_schema.rs"), registration).unwrap();
+    // One schema per IDL at most; the parent sets the pairs of the schemas one run needs together.
+    let mut code = registration;
+    code += &match (env::var("WIREBENCH_FBS_FILE"), env::var("WIREBENCH_FBS_ROOT")) {
+        (Ok(file), Ok(root)) if !file.is_empty() => {
+            println!("cargo:rerun-if-changed={file}");
+            idl::flatbuffers(&file, &root, &out)
+        }
+        _ => "pub const FLATBUFFERS: Option<wirebench_rust::formats::flatbuffers::Registration> = None;\n".into(),
+    };
+    code += &match (env::var("WIREBENCH_CAPNP_FILE"), env::var("WIREBENCH_CAPNP_ROOT")) {
+        (Ok(file), Ok(root)) if !file.is_empty() => {
+            println!("cargo:rerun-if-changed={file}");
+            idl::capnp(&file, &root, &out)
+        }
+        _ => "pub const CAPNP: Option<wirebench_rust::formats::capnp::Registration> = None;\n".into(),
+    };
+    fs::write(out.join("wirebench_schema.rs"), code).unwrap();
 }
 
 fn generate(file: &str, root: &str, out: &std::path::Path) -> String {

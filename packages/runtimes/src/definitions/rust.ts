@@ -1,32 +1,34 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { accessSync, constants, existsSync, readdirSync, readFileSync } from "node:fs";
-import { copyFile, mkdir, readFile } from "node:fs/promises";
-import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { copyFile, mkdir } from "node:fs/promises";
+import { basename, join, relative } from "node:path";
 import { promisify } from "node:util";
-import type { RuntimeDefinition, SchemaForRuntime } from "../runtime-definition.ts";
+import type { RuntimeDefinition } from "../runtime-definition.ts";
+import {
+  buildSchemas,
+  builtIdls,
+  cargoTargetDir,
+  combinedDir,
+  executable,
+  linkSchemas,
+  protoBinary,
+  rustWorkspace,
+} from "./rust-build.ts";
+
+export { cargoEnv, cargoTargetDir, rustWorkspace } from "./rust-build.ts";
 
 /**
- * The Rust runtime (packages/runtimes/rust, a Cargo workspace): prost needs a schema's types
- * compiled in, so `generate` builds the workspace's `proto` package with that .proto
- * (WIREBENCH_PROTO_FILE/_ROOT, read by its build.rs through prost-build) and copies the binary into
- * the cached folder; runs without Protobuf use the schema-less binary setup built. Every build uses
- * one target dir, `.wirebench/cargo-target`, so a new schema recompiles only the small `proto`
- * package, and runs offline from the crates setup fetched at the versions Cargo.lock pins.
+ * The Rust runtime (packages/runtimes/rust, a Cargo workspace): prost, flatc's Rust code and capnpc's
+ * need a schema's types compiled in, so `generate` builds the workspace's `proto` package with that
+ * .proto/.fbs/.capnp (rust-build.ts) and copies the binary into the cached folder; a run needing
+ * several of them gets one binary of all (`link`); runs without them use the schema-less binary
+ * setup built. Every build uses one target dir, `.wirebench/cargo-target`, so a new schema
+ * recompiles only the small `proto` package, offline, from the crates Cargo.lock pins.
  */
 
 const exec = promisify(execFile);
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "..");
-export const rustWorkspace = join(root, "packages", "runtimes", "rust");
-export const cargoTargetDir = join(root, ".wirebench", "cargo-target");
 const defaultBinary = join(cargoTargetDir, "release", "wirebench-rust");
-const protoBinary = "wirebench-rust-proto";
-
-/** The environment of every cargo build after setup: the shared target dir, no network. */
-export function cargoEnv(): Record<string, string> {
-  return { CARGO_TARGET_DIR: cargoTargetDir, CARGO_NET_OFFLINE: "true" };
-}
 
 /** The child's sources and the lock: a change to any makes cached per-schema binaries stale. */
 function childSourcesHash(): string {
@@ -52,55 +54,6 @@ function lockedVersion(crate: string): string {
   return new RegExp(`name = "${crate}"\\nversion = "([^"]+)"`).exec(text)?.[1] ?? "unknown";
 }
 
-const executable = (file: string) => {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Keeps cargo's last lines (the compiler's or protoc's own words) for the error. */
-function cargoError(err: unknown): Error {
-  const e = err as { stderr?: string; message: string };
-  const tail = (e.stderr ?? e.message).trim().split("\n").slice(-30).join("\n");
-  return new Error(`prost-build/cargo failed:\n${tail}`);
-}
-
-// Builds of one process run one at a time: they share the target dir and its output binary.
-let queue: Promise<unknown> = Promise.resolve();
-
-async function buildProto(schema: SchemaForRuntime, outDir: string, signal: AbortSignal): Promise<void> {
-  const env = {
-    ...process.env,
-    ...cargoEnv(),
-    WIREBENCH_PROTO_FILE: schema.file,
-    WIREBENCH_PROTO_ROOT: schema.rootType,
-  };
-  const built = join(cargoTargetDir, "release", protoBinary);
-  const target = join(outDir, protoBinary);
-  await mkdir(outDir, { recursive: true });
-  const expected = await readFile(schema.file, "utf8");
-  // Another process may build another schema into the same target dir between our build and our
-  // copy: the copied binary names its schema (`--describe`), and a mismatch builds again.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await exec("cargo", ["build", "--release", "--quiet", "-p", "wirebench-rust-proto"], {
-      cwd: rustWorkspace,
-      env,
-      signal,
-      maxBuffer: 64 << 20,
-    }).catch((err) => {
-      throw cargoError(err);
-    });
-    await copyFile(built, target);
-    const { stdout } = await exec(target, ["--describe"], { signal });
-    const described = JSON.parse(stdout) as { root: string; proto: string };
-    if (described.root === schema.rootType && described.proto === expected) return;
-  }
-  throw new Error(`the Rust build kept producing a binary for another schema than ${schema.file}`);
-}
-
 export const rustRuntime: RuntimeDefinition = {
   id: "rust",
   formats: [
@@ -121,6 +74,15 @@ export const rustRuntime: RuntimeDefinition = {
     { impl: "rmp-serde", format: "msgpack", library: "rmp-serde", input: "data", package: "rmp-serde" },
     { impl: "ciborium", format: "cbor", library: "ciborium", input: "data", package: "ciborium" },
     { impl: "serde_json", format: "json", library: "serde_json", input: "data", package: "serde_json" },
+    { impl: "bincode", format: "bincode", library: "bincode (serde)", input: "data", package: "bincode" },
+    {
+      impl: "flatbuffers",
+      format: "flatbuffers",
+      library: "flatbuffers (flatc object API)",
+      input: "flatbuffers",
+      package: "flatbuffers",
+    },
+    { impl: "capnp", format: "capnp", library: "capnp (capnpc, dynamic)", input: "capnp", package: "capnp" },
   ],
   async detect() {
     let version: string;
@@ -139,15 +101,20 @@ export const rustRuntime: RuntimeDefinition = {
     return { available: true, version };
   },
   async generate(schema, outDir, signal) {
-    // apache-avro reads the .avsc at run time; only Protobuf needs code compiled in.
-    if (schema.idl !== "proto") return;
-    const job = queue.then(() => buildProto(schema, outDir, signal));
-    queue = job.catch(() => undefined);
-    await job;
+    // apache-avro reads the .avsc at run time; the other IDLs need code compiled in.
+    if (!(builtIdls as string[]).includes(schema.idl)) return;
+    // The schema is kept beside the binary: a later run combining it with another schema rebuilds from it.
+    await mkdir(outDir, { recursive: true });
+    const copy = join(outDir, basename(schema.file));
+    await copyFile(schema.file, copy);
+    await buildSchemas([{ ...schema, file: copy }], outDir, signal);
   },
-  generatorVersion: `prost-build ${lockedVersion("prost-build")}, child ${childSourcesHash()}`,
+  link: linkSchemas,
+  generatorVersion: `prost-build ${lockedVersion("prost-build")}, flatc 2.0.8, capnpc ${lockedVersion("capnpc")}, child ${childSourcesHash()}`,
   command(generatedDirs) {
-    const built = generatedDirs.map((d) => join(d, protoBinary)).find(executable);
-    return { cmd: built ?? defaultBinary, args: [] };
+    const built = generatedDirs.filter((d) => executable(join(d, protoBinary)));
+    const combined = join(combinedDir(built), protoBinary);
+    if (built.length > 1 && executable(combined)) return { cmd: combined, args: [] };
+    return { cmd: built[0] ? join(built[0], protoBinary) : defaultBinary, args: [] };
   },
 };
