@@ -121,14 +121,19 @@ export async function measureInRuntime(
 }
 
 /** The runtime's `link` over the generated folders of the formats still standing; its failure is theirs. */
-async function linkGenerated(def: RuntimeDefinition, slots: FormatSlot[], signal?: AbortSignal): Promise<void> {
+async function linkGenerated(
+  def: RuntimeDefinition,
+  slots: FormatSlot[],
+  signal?: AbortSignal,
+): Promise<void> {
   const standing = slots.filter((s) => !s.error);
   const dirs = [...new Set(standing.flatMap((s) => (s.generatedDir ? [s.generatedDir] : [])))];
-  if (!def.link || dirs.length < 2) return;
+  if (!def.link || dirs.length === 0) return;
   try {
     await def.link(dirs, signal ?? new AbortController().signal);
   } catch (err) {
-    for (const s of standing) if (s.generatedDir) s.error = `code generation failed: ${(err as Error).message}`;
+    for (const s of standing)
+      if (s.generatedDir) s.error = `code generation failed: ${(err as Error).message}`;
   }
 }
 

@@ -79,9 +79,10 @@ export interface RuntimeDefinition {
    */
   generate?(schema: SchemaForRuntime, outDir: string, signal: AbortSignal): Promise<void>;
   /**
-   * Prepares what `command` needs when one run uses several generated folders together (the Rust
-   * child compiles every schema into one binary). Called once per run, before the first process;
-   * a failure fails the run's formats with its message. Absent when folders combine at run time.
+   * Prepares what `command` needs from the run's generated folders together (the Rust child compiles
+   * every schema of the run into one binary). Called once per run with at least one folder, before
+   * the first process; a failure fails the formats that have generated code with its message.
+   * Absent when folders combine at run time.
    */
   link?(generatedDirs: string[], signal: AbortSignal): Promise<void>;
   /** Bumps every cached generation of this runtime when the generator or its settings change. */

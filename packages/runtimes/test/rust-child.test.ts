@@ -193,7 +193,7 @@ describe.skipIf(!available)("the Rust child on AddressBook", () => {
       request([fmt("prost", "protobuf", "protojson.json", protoFile)]),
       1,
     );
-    expect(ofType(plain, "failed")[0]?.error).toMatch(/no protobuf schema compiled in/);
+    expect(ofType(plain, "failed")[0]?.error).toMatch(/no \.proto schema compiled in/);
     expect(plain.messages.at(-1)?.type).toBe("done");
   });
 });

@@ -82,8 +82,32 @@ function serially<T>(job: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/** Records the schemas a folder holds (its binary's, or those `link` compiles in). */
+export function noteSchemas(outDir: string, schemas: SchemaForRuntime[]): Promise<void> {
+  return writeFile(join(outDir, schemaNote), JSON.stringify(schemas));
+}
+
+/**
+ * Runs the .fbs/.capnp generator alone (flatc --rust; capnp compile), so a schema it refuses fails
+ * its format at generation with the compiler's words; the compiling waits for `link`.
+ */
+export async function checkGenerator(schema: SchemaForRuntime, outDir: string, signal: AbortSignal) {
+  const [cmd, args] =
+    schema.idl === "fbs"
+      ? ["flatc", ["--rust", "--gen-object-api", "-o", join(outDir, "flatc-rust"), schema.file]]
+      : ["capnp", ["compile", "-o-", `--src-prefix=${dirname(schema.file)}`, schema.file]];
+  await exec(cmd as string, args as string[], { signal, maxBuffer: 64 << 20 }).catch((err) => {
+    const e = err as { stderr?: string; message: string };
+    throw new Error(`${cmd} failed on ${schema.file}:\n${(e.stderr || e.message).trim()}`);
+  });
+}
+
 /** Builds the `proto` package with `schemas` and copies its binary into `outDir`. */
-export function buildSchemas(schemas: SchemaForRuntime[], outDir: string, signal: AbortSignal): Promise<void> {
+export function buildSchemas(
+  schemas: SchemaForRuntime[],
+  outDir: string,
+  signal: AbortSignal,
+): Promise<void> {
   return serially(async () => {
     const env: Record<string, string | undefined> = { ...process.env, ...cargoEnv() };
     for (const s of schemas) {
@@ -106,10 +130,7 @@ export function buildSchemas(schemas: SchemaForRuntime[], outDir: string, signal
         throw cargoError(err);
       });
       await copyFile(built, target);
-      if (await holds(target, schemas, signal)) {
-        await writeFile(join(outDir, schemaNote), JSON.stringify(schemas));
-        return;
-      }
+      if (await holds(target, schemas, signal)) return noteSchemas(outDir, schemas);
     }
     throw new Error("the Rust build kept producing a binary for other schemas than asked");
   });
@@ -124,17 +145,35 @@ function schemasOf(dir: string): SchemaForRuntime[] {
 /** Where the binary of several generated folders together lives (by their names: schema hashes). */
 export function combinedDir(generatedDirs: string[]): string {
   const key = createHash("sha256")
-    .update([...generatedDirs].map((d) => basename(d)).sort().join("\n"))
+    .update(
+      [...generatedDirs]
+        .map((d) => basename(d))
+        .sort()
+        .join("\n"),
+    )
     .digest("hex")
     .slice(0, 32);
   return join(cargoTargetDir, "combined", key);
 }
 
-/** Builds the binary of several generated folders' schemas once (cached by `combinedDir`). */
+/** The generated folders of this runtime among `generatedDirs`. */
+export const ownDirs = (generatedDirs: string[]) =>
+  generatedDirs.filter((d) => existsSync(join(d, schemaNote)));
+
+/**
+ * The binary a run uses: one generated folder's own (a .proto's, built by `generate`), or the one
+ * `link` built for the run's folders together; undefined when the run needs no schema.
+ */
+export function binaryFor(generatedDirs: string[]): string | undefined {
+  const dirs = ownDirs(generatedDirs);
+  const own = dirs.length === 1 ? join(dirs[0] as string, protoBinary) : undefined;
+  if (own && executable(own)) return own;
+  return dirs.length > 0 ? join(combinedDir(dirs), protoBinary) : undefined;
+}
+
+/** Builds the binary of the run's schemas once (cached by `combinedDir`) unless one folder has it. */
 export async function linkSchemas(generatedDirs: string[], signal: AbortSignal): Promise<void> {
-  const dirs = generatedDirs.filter((d) => executable(join(d, protoBinary)));
-  if (dirs.length < 2) return;
-  const out = combinedDir(dirs);
-  if (executable(join(out, protoBinary)) && existsSync(join(out, schemaNote))) return;
-  await buildSchemas(dirs.flatMap(schemasOf), out, signal);
+  const binary = binaryFor(generatedDirs);
+  if (!binary || (executable(binary) && existsSync(join(dirname(binary), schemaNote)))) return;
+  await buildSchemas(ownDirs(generatedDirs).flatMap(schemasOf), dirname(binary), signal);
 }

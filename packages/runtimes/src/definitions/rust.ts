@@ -6,13 +6,14 @@ import { basename, join, relative } from "node:path";
 import { promisify } from "node:util";
 import type { RuntimeDefinition } from "../runtime-definition.ts";
 import {
+  binaryFor,
   buildSchemas,
   builtIdls,
   cargoTargetDir,
-  combinedDir,
+  checkGenerator,
   executable,
   linkSchemas,
-  protoBinary,
+  noteSchemas,
   rustWorkspace,
 } from "./rust-build.ts";
 
@@ -107,14 +108,17 @@ export const rustRuntime: RuntimeDefinition = {
     await mkdir(outDir, { recursive: true });
     const copy = join(outDir, basename(schema.file));
     await copyFile(schema.file, copy);
-    await buildSchemas([{ ...schema, file: copy }], outDir, signal);
+    const kept = { ...schema, file: copy };
+    // A .proto's binary is built now (most runs need only it); .fbs/.capnp are compiled in by `link`,
+    // once for all the schemas of the run, after their generator has accepted them.
+    if (schema.idl === "proto") return buildSchemas([kept], outDir, signal);
+    await checkGenerator(kept, outDir, signal);
+    await noteSchemas(outDir, [kept]);
   },
   link: linkSchemas,
   generatorVersion: `prost-build ${lockedVersion("prost-build")}, flatc 2.0.8, capnpc ${lockedVersion("capnpc")}, child ${childSourcesHash()}`,
   command(generatedDirs) {
-    const built = generatedDirs.filter((d) => executable(join(d, protoBinary)));
-    const combined = join(combinedDir(built), protoBinary);
-    if (built.length > 1 && executable(combined)) return { cmd: combined, args: [] };
-    return { cmd: built[0] ? join(built[0], protoBinary) : defaultBinary, args: [] };
+    const built = binaryFor(generatedDirs);
+    return { cmd: built && executable(built) ? built : defaultBinary, args: [] };
   },
 };
