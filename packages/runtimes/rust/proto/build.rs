@@ -43,12 +43,17 @@ fn main() {
         }
         _ => "pub const FLATBUFFERS: Option<wirebench_rust::formats::flatbuffers::Registration> = None;\n".into(),
     };
-    code += &match (env::var("WIREBENCH_CAPNP_FILE"), env::var("WIREBENCH_CAPNP_ROOT")) {
+    code += &match (
+        env::var("WIREBENCH_CAPNP_FILE"),
+        env::var("WIREBENCH_CAPNP_ROOT"),
+    ) {
         (Ok(file), Ok(root)) if !file.is_empty() => {
             println!("cargo:rerun-if-changed={file}");
             idl::capnp(&file, &root, &out)
         }
-        _ => "pub const CAPNP: Option<wirebench_rust::formats::capnp::Registration> = None;\n".into(),
+        _ => {
+            "pub const CAPNP: Option<wirebench_rust::formats::capnp::Registration> = None;\n".into()
+        }
     };
     fs::write(out.join("wirebench_schema.rs"), code).unwrap();
 }

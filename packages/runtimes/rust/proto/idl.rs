@@ -16,7 +16,10 @@ pub fn flatbuffers(file: &str, root: &str, out: &Path) -> String {
         .output()
         .unwrap_or_else(|e| panic!("flatc could not start ({e}); install flatbuffers-compiler"));
     if !run.status.success() {
-        panic!("flatc failed on {file}: {}", String::from_utf8_lossy(&run.stderr));
+        panic!(
+            "flatc failed on {file}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
     }
     let stem = Path::new(file).file_stem().unwrap().to_string_lossy();
     let text = std::fs::read_to_string(file).unwrap();
@@ -28,7 +31,9 @@ pub fn flatbuffers(file: &str, root: &str, out: &Path) -> String {
             .filter_map(|l| l.trim().strip_prefix("namespace "))
             .last()
             .map(|n| n.trim_end_matches(';').trim().to_string());
-        segments = ns.map(|n| n.split('.').map(String::from).collect()).unwrap_or_default();
+        segments = ns
+            .map(|n| n.split('.').map(String::from).collect())
+            .unwrap_or_default();
     }
     let mut path: Vec<String> = segments.iter().map(|s| s.to_snake_case()).collect();
     path.push(table);
@@ -71,7 +76,13 @@ pub fn capnp(file: &str, root: &str, out: &Path) -> String {
     {
         panic!("capnpc failed on {file}: {e}");
     }
-    let module = format!("{}_capnp", path.file_stem().unwrap().to_string_lossy().replace('-', "_"));
+    let module = format!(
+        "{}_capnp",
+        path.file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .replace('-', "_")
+    );
     let rust_path: Vec<String> = root.split('.').map(|s| s.to_snake_case()).collect();
     let ty = format!("{module}::{}", rust_path.join("::"));
     format!(

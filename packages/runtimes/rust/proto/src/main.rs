@@ -9,9 +9,16 @@ fn main() {
         let (root, proto) = PROTOBUF
             .as_ref()
             .map_or(("", ""), |r| (r.root, r.proto_text));
-        let fbs = FLATBUFFERS.as_ref().map(|r| serde_json::json!({ "root": r.root, "text": r.schema_text }));
-        let capnp = CAPNP.as_ref().map(|r| serde_json::json!({ "root": r.root, "text": r.schema_text }));
-        println!("{}", serde_json::json!({ "root": root, "proto": proto, "fbs": fbs, "capnp": capnp }));
+        let fbs = FLATBUFFERS
+            .as_ref()
+            .map(|r| serde_json::json!({ "root": r.root, "text": r.schema_text }));
+        let capnp = CAPNP
+            .as_ref()
+            .map(|r| serde_json::json!({ "root": r.root, "text": r.schema_text }));
+        println!(
+            "{}",
+            serde_json::json!({ "root": root, "proto": proto, "fbs": fbs, "capnp": capnp })
+        );
         return;
     }
     wirebench_rust::main(wirebench_rust::Registry {

@@ -59,7 +59,11 @@ impl Tagged {
             Data::Str(s) => Tagged::Str(s),
             Data::Bytes(b) => Tagged::Bytes(b),
             Data::Array(a) => Tagged::Array(a.into_iter().map(Tagged::from_data).collect()),
-            Data::Map(m) => Tagged::Map(m.into_iter().map(|(k, v)| (k, Tagged::from_data(v))).collect()),
+            Data::Map(m) => Tagged::Map(
+                m.into_iter()
+                    .map(|(k, v)| (k, Tagged::from_data(v)))
+                    .collect(),
+            ),
         }
     }
     fn into_data(self) -> Data {
@@ -97,7 +101,11 @@ impl Bincode {
         let values = messages
             .iter()
             .enumerate()
-            .map(|(i, m)| Data::from_json(m).map(Tagged::from_data).map_err(|e| format!("message {i}: {e}")))
+            .map(|(i, m)| {
+                Data::from_json(m)
+                    .map(Tagged::from_data)
+                    .map_err(|e| format!("message {i}: {e}"))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let encoded = encode_each(&values, encode)?;
         Ok(Bincode { values, encoded })
@@ -109,12 +117,19 @@ impl Codec for Bincode {
         &self.encoded
     }
     fn decode_to_json(&self, bytes: &[u8]) -> Result<Value, String> {
-        Ok(decode(bytes).map_err(|e| e.to_string())?.into_data().to_json())
+        Ok(decode(bytes)
+            .map_err(|e| e.to_string())?
+            .into_data()
+            .to_json())
     }
     fn run(&self, op: Op, n: u64, sink: &mut u64) -> Result<u64, String> {
         match op {
-            Op::Encode => timed(&self.values, n, sink, encode, |b| b.len() as u64).map_err(|e| e.to_string()),
-            Op::Decode => timed(&self.encoded, n, sink, |b| decode(b), |_| 1).map_err(|e| e.to_string()),
+            Op::Encode => {
+                timed(&self.values, n, sink, encode, |b| b.len() as u64).map_err(|e| e.to_string())
+            }
+            Op::Decode => {
+                timed(&self.encoded, n, sink, |b| decode(b), |_| 1).map_err(|e| e.to_string())
+            }
             Op::Access => Err("bincode has no access operation".into()),
         }
     }

@@ -6,20 +6,22 @@
 //! what Node's capnp-es adapter does with plain objects. Encode = a new `message::Builder`, the tree
 //! written into it field by field in schema order, `serialize::write_message_to_words` (unpacked);
 //! decode = `read_message_from_flat_slice`, every field read back into a new tree.
-use super::idl_binary::{b64, check_schema};
 use super::capnp_walk::{read_struct, write_struct};
+use super::idl_binary::{b64, check_schema};
 use crate::codec::Codec;
 use crate::lossless::Data;
 use crate::protocol::{Format, Op};
 use crate::timing::timed;
+use capnp::dynamic_struct;
 use capnp::message::{self, HeapAllocator, ReaderOptions};
 use capnp::serialize::{self, BufferSegments};
-use capnp::dynamic_struct;
 use serde_json::Value;
 
-pub type InitRoot = for<'a> fn(&'a mut message::Builder<HeapAllocator>) -> dynamic_struct::Builder<'a>;
-pub type GetRoot =
-    for<'a, 'b> fn(&'a message::Reader<BufferSegments<&'b [u8]>>) -> capnp::Result<dynamic_struct::Reader<'a>>;
+pub type InitRoot =
+    for<'a> fn(&'a mut message::Builder<HeapAllocator>) -> dynamic_struct::Builder<'a>;
+pub type GetRoot = for<'a, 'b> fn(
+    &'a message::Reader<BufferSegments<&'b [u8]>>,
+) -> capnp::Result<dynamic_struct::Reader<'a>>;
 
 pub struct Registration {
     pub root: &'static str,
@@ -89,7 +91,13 @@ impl Codec for CapnpCodec {
     }
     fn run(&self, op: Op, n: u64, sink: &mut u64) -> Result<u64, String> {
         match op {
-            Op::Encode => timed(&self.values, n, sink, |v| self.encode(v), |b| b.len() as u64),
+            Op::Encode => timed(
+                &self.values,
+                n,
+                sink,
+                |v| self.encode(v),
+                |b| b.len() as u64,
+            ),
             Op::Decode => timed(&self.encoded, n, sink, |b| self.decode(b), |_| 1),
             Op::Access => return Err("capnp@rust times encode and decode only".into()),
         }

@@ -13,7 +13,10 @@ fn err(s: String) -> Error {
 }
 
 fn name(f: &Field) -> capnp::Result<&'static str> {
-    f.get_proto().get_name()?.to_str().map_err(|e| err(e.to_string()))
+    f.get_proto()
+        .get_name()?
+        .to_str()
+        .map_err(|e| err(e.to_string()))
 }
 
 fn is_group(f: &Field) -> capnp::Result<bool> {
@@ -32,7 +35,11 @@ pub fn read_struct(r: dynamic_struct::Reader<'_>) -> capnp::Result<Data> {
         let group = is_group(&f)?;
         let pointer = matches!(
             f.get_type().which(),
-            TypeVariant::Text | TypeVariant::Data | TypeVariant::List(_) | TypeVariant::Struct(_) | TypeVariant::AnyPointer
+            TypeVariant::Text
+                | TypeVariant::Data
+                | TypeVariant::List(_)
+                | TypeVariant::Struct(_)
+                | TypeVariant::AnyPointer
         );
         if pointer && !group && !r.has(f)? {
             continue;
@@ -60,8 +67,14 @@ fn read_value(v: VR<'_>) -> capnp::Result<Data> {
         VR::Text(t) => Data::Str(t.to_string().map_err(|e| err(e.to_string()))?),
         VR::Data(d) => Data::Bytes(d.to_vec()),
         VR::Struct(s) => read_struct(s)?,
-        VR::List(l) => Data::Array(l.iter().map(|x| read_value(x?)).collect::<capnp::Result<_>>()?),
-        VR::AnyPointer(_) | VR::Capability(_) => return Err(err("AnyPointer and capabilities are not data".into())),
+        VR::List(l) => Data::Array(
+            l.iter()
+                .map(|x| read_value(x?))
+                .collect::<capnp::Result<_>>()?,
+        ),
+        VR::AnyPointer(_) | VR::Capability(_) => {
+            return Err(err("AnyPointer and capabilities are not data".into()));
+        }
     })
 }
 
@@ -72,9 +85,13 @@ pub fn write_struct(mut b: dynamic_struct::Builder<'_>, v: &Data) -> capnp::Resu
     let schema = b.get_schema();
     for f in schema.get_fields()? {
         let n = name(&f)?;
-        let Some((_, value)) = entries.iter().find(|(k, _)| k == n) else { continue };
+        let Some((_, value)) = entries.iter().find(|(k, _)| k == n) else {
+            continue;
+        };
         if is_group(&f)? {
-            let VB::Struct(g) = b.reborrow().get(f)? else { return Err(err(format!("{n}: not a group"))) };
+            let VB::Struct(g) = b.reborrow().get(f)? else {
+                return Err(err(format!("{n}: not a group")));
+            };
             write_struct(g, value)?;
             continue;
         }
@@ -86,11 +103,15 @@ pub fn write_struct(mut b: dynamic_struct::Builder<'_>, v: &Data) -> capnp::Resu
 fn write_field(mut b: dynamic_struct::Builder<'_>, f: Field, v: &Data) -> capnp::Result<()> {
     match (f.get_type().which(), v) {
         (TypeVariant::Struct(_), _) => {
-            let VB::Struct(s) = b.init(f)? else { unreachable!() };
+            let VB::Struct(s) = b.init(f)? else {
+                unreachable!()
+            };
             write_struct(s, v)
         }
         (TypeVariant::List(_), Data::Array(items)) => {
-            let VB::List(l) = b.initn(f, items.len() as u32)? else { unreachable!() };
+            let VB::List(l) = b.initn(f, items.len() as u32)? else {
+                unreachable!()
+            };
             write_list(l, items)
         }
         (ty, v) => b.set(f, scalar(ty, v)?),
@@ -103,11 +124,15 @@ fn write_list(mut l: dynamic_list::Builder<'_>, items: &[Data]) -> capnp::Result
         let i = i as u32;
         match (&ty, item) {
             (TypeVariant::Struct(_), _) => {
-                let VB::Struct(s) = l.reborrow().get(i)? else { unreachable!() };
+                let VB::Struct(s) = l.reborrow().get(i)? else {
+                    unreachable!()
+                };
                 write_struct(s, item)?;
             }
             (TypeVariant::List(_), Data::Array(inner)) => {
-                let VB::List(sub) = l.reborrow().init(i, inner.len() as u32)? else { unreachable!() };
+                let VB::List(sub) = l.reborrow().init(i, inner.len() as u32)? else {
+                    unreachable!()
+                };
                 write_list(sub, inner)?;
             }
             (ty, v) => l.set(i, scalar(ty.clone(), v)?)?,

@@ -27,7 +27,8 @@ pub fn check_schema(f: &Format, idl: &str, root: &str, text: &str) -> Result<(),
         .schema
         .as_ref()
         .ok_or_else(|| format!("{} needs its emitted .{idl} (format.schema)", f.impl_))?;
-    let got = std::fs::read_to_string(&s.file).map_err(|e| format!("cannot read {}: {e}", s.file))?;
+    let got =
+        std::fs::read_to_string(&s.file).map_err(|e| format!("cannot read {}: {e}", s.file))?;
     if got != text || s.root_type != root {
         return Err(format!(
             "this binary was generated for {root} from another .{idl}; the parent must build one for {} ({})",

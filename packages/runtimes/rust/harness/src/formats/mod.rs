@@ -47,7 +47,10 @@ pub fn prepare(f: &Format, registry: &Registry) -> Result<Box<dyn Codec>, String
     // The binary shapes are base64 lines, the others one JSON array.
     match f.impl_.as_str() {
         "flatbuffers" => {
-            let reg = registry.flatbuffers.as_ref().ok_or_else(|| missing(".fbs"))?;
+            let reg = registry
+                .flatbuffers
+                .as_ref()
+                .ok_or_else(|| missing(".fbs"))?;
             reg.check(f)?;
             return (reg.build)(&read_b64_lines(&f.input_file)?);
         }
@@ -72,7 +75,10 @@ pub fn prepare(f: &Format, registry: &Registry) -> Result<Box<dyn Codec>, String
         "bincode" => Box::new(bincode::Bincode::new(&messages)?),
         "apache-avro" => Box::new(avro::Avro::new(f.schema.as_ref(), &messages)?),
         "prost" => {
-            let reg = registry.protobuf.as_ref().ok_or_else(|| missing(".proto"))?;
+            let reg = registry
+                .protobuf
+                .as_ref()
+                .ok_or_else(|| missing(".proto"))?;
             reg.check(f)?;
             (reg.build)(reg, &messages)?
         }
