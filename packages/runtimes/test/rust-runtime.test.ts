@@ -68,4 +68,42 @@ describe("the Rust runtime's edges", () => {
       ).rejects.toThrow(/strin/);
     },
   );
+
+  it.skipIf(!available)("stops with flatc's and capnp's own words on a schema they refuse", async () => {
+    const signal = new AbortController().signal;
+    const fbs = join(dir, "broken.fbs");
+    writeFileSync(fbs, "table Broken { name: strin; }\nroot_type Broken;\n");
+    await expect(
+      rustRuntime.generate?.({ idl: "fbs", file: fbs, rootType: "Broken" }, join(dir, "fbs"), signal),
+    ).rejects.toThrow(/flatc failed on .*broken\.fbs[\s\S]*strin/);
+    const capnp = join(dir, "broken.capnp");
+    writeFileSync(capnp, "@0xd6b1d4e2f1c0a9b8;\nstruct Broken { name @0 :Strin; }\n");
+    await expect(
+      rustRuntime.generate?.({ idl: "capnp", file: capnp, rootType: "Broken" }, join(dir, "capnp"), signal),
+    ).rejects.toThrow(/capnp failed on .*broken\.capnp[\s\S]*Strin/);
+  });
+
+  it.skipIf(!available)("a child without the .fbs compiled in fails that format only, saying so", () => {
+    const { cmd } = rustRuntime.command([]);
+    const input = join(dir, "in.b64");
+    writeFileSync(input, "AAAA\n");
+    writeFileSync(join(dir, "data.json"), '[{"a": 1}]');
+    const formats = [
+      { id: "flatbuffers@rust", format: "flatbuffers", impl: "flatbuffers", inputFile: input },
+      { id: "bincode@rust", format: "bincode", impl: "bincode", inputFile: join(dir, "data.json") },
+    ];
+    const res = spawnSync(cmd, [], {
+      input: `${JSON.stringify({ ...request, formats })}\n`,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    const lines = res.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const failed = lines.find((l) => l.type === "failed");
+    expect(failed).toMatchObject({ id: "flatbuffers@rust" });
+    expect(String(failed?.error)).toMatch(/no \.fbs schema compiled in/);
+    expect(lines.find((l) => l.type === "verified")).toMatchObject({ id: "bincode@rust" });
+  });
 });
