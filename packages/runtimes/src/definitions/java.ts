@@ -120,11 +120,11 @@ export const javaRuntime: RuntimeDefinition = {
   },
 
   generatorVersion:
-    "protoc --java_out 3.21 + flatc --java --gen-object-api 2.0.8 + javac --release 17 (protobuf-java 3.21.12, flatbuffers-java 2.0.8) v2",
+    "protoc --java_out 3.21, flatc --java --gen-object-api 2.0.8, thrift --gen java 0.17 + javac --release 17 v3",
 
   async generate(schema: SchemaForRuntime, outDir: string, signal: AbortSignal): Promise<void> {
     // Avro is read with the generic API from the .avsc itself: no code to generate.
-    if (schema.idl !== "proto" && schema.idl !== "fbs") return;
+    if (schema.idl !== "proto" && schema.idl !== "fbs" && schema.idl !== "thrift") return;
     const src = join(outDir, "src");
     const classes = join(outDir, classesDir);
     mkdirSync(src, { recursive: true });
@@ -134,6 +134,14 @@ export const javaRuntime: RuntimeDefinition = {
       await exec(
         "protoc",
         [`--java_out=${src}`, ...includes.map((i) => `-I${i}`), schema.file],
+        javaGenerateTimeoutMs,
+        signal,
+      );
+    } else if (schema.idl === "thrift") {
+      // No @javax.annotation.Generated: that annotation's jar is not on the classpath (JDK 11+).
+      await exec(
+        "thrift",
+        ["--gen", "java:generated_annotations=suppress", "-out", src, schema.file],
         javaGenerateTimeoutMs,
         signal,
       );

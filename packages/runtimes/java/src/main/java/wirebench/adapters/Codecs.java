@@ -31,6 +31,8 @@ public final class Codecs {
       case "kryo" -> new KryoCodec(f);
       case "fory" -> new ForyCodec(f);
       case "flatbuffers" -> new FlatbuffersCodec(f);
+      case "thrift-binary" -> new ThriftCodec(f, false);
+      case "thrift-compact" -> new ThriftCodec(f, true);
       default -> throw new IllegalArgumentException("the Java runtime has no implementation \"" + f.impl() + "\"");
     };
   }
