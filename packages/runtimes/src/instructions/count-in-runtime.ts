@@ -1,10 +1,5 @@
 import { join } from "node:path";
-import {
-  checkValgrind,
-  type InstructionSettings,
-  poolOp,
-  repeatableMalloc,
-} from "@wirebench/codecs/runtime-bridge";
+import { checkValgrind, type InstructionSettings, poolOp } from "@wirebench/codecs/runtime-bridge";
 import type { FormatInstructions, RunInstructions } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
 import { OPS, requestFormat } from "../run/format-slot.ts";
@@ -61,14 +56,17 @@ export async function countInRuntime(
   const formats = new Map<string, FormatInstructions>();
   for (const x of slots) if (x.error) formats.set(x.id, { error: x.error });
   const processes = Math.max(2, s.processes);
-  if (standing.length > 0) {
-    const dirs = [...new Set(standing.flatMap((x) => (x.generatedDir ? [x.generatedDir] : [])))];
-    const timed = def.command(dirs);
+  const base = opts.env ?? process.env;
+  // Each format in processes of its own, as Node's: in a Rust process that had counted prost first
+  // (whose HashMaps are seeded per process), serde_json's encode moved 0.55 % between processes;
+  // alone it repeats to the instruction. A format also runs out of its own time only.
+  for (const slot of standing) {
+    if (opts.signal?.aborted) break;
+    const timed = def.command(slot.generatedDir ? [slot.generatedDir] : []);
     const child = profile.command ? profile.command(timed) : timed;
-    const base = opts.env ?? process.env;
     const results = await Promise.all(
       Array.from({ length: processes }, (_, k): Promise<ProcessCounts> => {
-        const dir = join(opts.workDir, `count-${k}`);
+        const dir = join(opts.workDir, slot.id.replace(/[^\w.-]/g, "_"), `p${k}`);
         const outFile = join(dir, "callgrind.out");
         const command = {
           cmd: s.valgrindPath,
@@ -81,23 +79,23 @@ export async function countInRuntime(
             child.cmd,
             ...child.args,
           ],
-          env: { ...child.env, ...profile.env, ...repeatableMalloc, WIREBENCH_COUNT: "1" },
+          env: { ...child.env, ...profile.env, WIREBENCH_COUNT: "1" },
         };
         return countProcess(
           command,
-          { process: k, workDir: dir, formats: standing.map(requestFormat), count: countSettingsOf(s) },
+          { process: k, workDir: dir, formats: [requestFormat(slot)], count: countSettingsOf(s) },
           outFile,
           {
             timeoutMs: s.formatTimeoutMs,
             settleTolerance: s.settleTolerance,
-            label: `the ${def.id} counting child (process ${k})`,
+            label: `the ${def.id} counting child of ${slot.id} (process ${k})`,
             env: def.id === "python" ? pythonEnvFree(base) : base,
             signal: opts.signal,
           },
         );
       }),
     );
-    for (const x of standing) formats.set(x.id, poolFormat(x.id, results, s.noisySpread));
+    formats.set(slot.id, poolFormat(slot.id, results, s.noisySpread));
   }
   return {
     run: {

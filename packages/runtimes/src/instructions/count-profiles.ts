@@ -4,8 +4,13 @@ import type { ChildCommand } from "../child/run-runtime-child.ts";
 /**
  * How each runtime's child is counted under callgrind (docs/instructions.md, "Other runtimes").
  * Every one isolates segments with a marker function callgrind dumps before (`--dump-before`), as
- * Node's child does, and the parent reads only the dumps of the thread that called it
- * (`--separate-threads=yes`, file `…-01`).
+ * Node's child does, and with `--separate-threads=yes` a dump holds only the thread that called it
+ * (file `…-<thread>`: Go's locked goroutine may sit on any thread, one process counted on thread 4).
+ *
+ * glibc's `mxfast=0`, which Node's counting child needs, is not set: Go does not use glibc's malloc,
+ * and Rust's and Python's counts repeated to the instruction with fastbins as without them (AddressBook,
+ * serde_json, rmp-serde, ciborium; json, msgpack, cbor2), while turning them off added up to 20 %
+ * to what an allocation-heavy decode costs (rmp-serde: 9,593 → 11,463 per call).
  *
  * Toggled collection (`--toggle-collect` on the loop's function) was tried for Go first: Go switches
  * goroutine stacks (morestack, systemstack inside mallocgc), callgrind took those switches for
