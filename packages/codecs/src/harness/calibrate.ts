@@ -1,11 +1,15 @@
 import type { MeasureSettings } from "./settings.ts";
 import type { TimedLoop } from "./timed-batch.ts";
 
+/** Batches in a row without a new best after which warm-up counts as settled. */
+const PLATEAU = 5;
+
 /**
  * Warm-up and batch calibration in one pass: grow the batch until one batch lasts
  * `targetSampleMs`, keep running until the per-op time of the last three batches agrees within
  * `warmupTolerance` (JIT tiers settled) after at least `warmupMinMs` and `warmupMinIterations`
- * calls (or `warmupEnoughMs`), or stop at `warmupMaxMs`.
+ * calls (or `warmupEnoughMs`), or stop at `warmupMaxMs`. On a busy machine three batches rarely
+ * agree, so a best per-call time that stopped falling also counts as settled (see PLATEAU).
  * Returns the iterations per sample and the time of one call in the last batch.
  *
  * `priorNsPerOp`, what one call took while preparing or verifying (in this process), skips all of
@@ -25,9 +29,14 @@ export function warmUpAndCalibrate(
   const targetNs = s.targetSampleMs * 1e6;
   const start = process.hrtime.bigint();
   const elapsedMs = () => Number(process.hrtime.bigint() - start) / 1e6;
+  // The run caps warm-up below `warmupEnoughMs` when the budget is small (warmup-cap.ts); an
+  // operation too slow for `warmupMinIterations` calls within the cap could then never settle.
+  const enoughMs = Math.min(s.warmupEnoughMs, s.warmupMaxMs / 2);
   let n = 1;
   let calls = 0;
   const recent: number[] = [];
+  let best = Number.POSITIVE_INFINITY;
+  let sinceBest = 0;
   for (;;) {
     const ns = loop(fn, args, n);
     calls += n;
@@ -35,16 +44,28 @@ export function warmUpAndCalibrate(
       // Too short to time reliably: scale towards the target (at most ×10 per step), restart the window.
       n = Math.max(n + 1, Math.min(n * 10, Math.ceil((n * targetNs) / Math.max(ns, 1))));
       recent.length = 0;
+      best = Number.POSITIVE_INFINITY;
+      sinceBest = 0;
     } else {
-      recent.push(ns / n);
+      const perOp = ns / n;
+      recent.push(perOp);
       if (recent.length > 3) recent.shift();
+      // Measured against the best when the count last restarted, so a slow steady fall still counts.
+      if (perOp < best * (1 - s.warmupTolerance)) {
+        best = perOp;
+        sinceBest = 0;
+      } else sinceBest++;
     }
     const t = elapsedMs();
-    const enoughCalls = calls >= s.warmupMinIterations || t >= s.warmupEnoughMs;
+    const enoughCalls = calls >= s.warmupMinIterations || t >= enoughMs;
     if (recent.length === 3 && t >= s.warmupMinMs && enoughCalls) {
       const lo = Math.min(...recent);
       const hi = Math.max(...recent);
-      if ((hi - lo) / lo <= s.warmupTolerance) return { iterations: n, stable: true, nsPerOp: lo };
+      // Settled: the last three batches agree, or (on a busy machine, where one of any three batches
+      // often carries another process's time slice) `PLATEAU` batches in a row brought no new best by
+      // more than the tolerance. Noise only ever adds time; the JIT tiering up shows as a falling best.
+      if ((hi - lo) / lo <= s.warmupTolerance || (s.warmupTolerance > 0 && sinceBest >= PLATEAU))
+        return { iterations: n, stable: true, nsPerOp: lo };
     }
     // The cost the budget plans with: the fastest recent batch, since one batch the scheduler
     // preempted on a busy machine can look a hundred times dearer than the operation is.

@@ -4,6 +4,7 @@ import { errorText, send, waitForTurn } from "./child-ipc.ts";
 import { type OpPlan, planSamples, samplesInRound } from "./plan-samples.ts";
 import type { Live } from "./prepare-live.ts";
 import type { MeasureSettings, Op } from "./protocol.ts";
+import { precise } from "./statistics.ts";
 import { compileTimedLoop } from "./timed-batch.ts";
 
 const OPS = ["encode", "decode", "access"] as const;
@@ -87,6 +88,8 @@ export async function measureRounds(live: Live[], s: MeasureSettings, processes:
       });
     }
 
+  // Samples taken per operation, so one whose interval is already tight enough can stop early.
+  const taken = new Map<string, number[]>();
   for (let round = 0; round < s.rounds; round++) {
     // Rotate the starting format each round so no format always runs first (or right after GC-heavy ones).
     for (let k = 0; k < live.length; k++) {
@@ -97,13 +100,20 @@ export async function measureRounds(live: Live[], s: MeasureSettings, processes:
           const m = l.fns[op];
           if (!m) continue;
           const plan = planOf(l, op);
-          const count = samplesInRound(plan.samples, s.rounds, round);
+          const key = `${l.id}\0${op}`;
+          const so = taken.get(key) ?? [];
+          const count = precise(so, s.stopCiWidth) ? 0 : samplesInRound(plan.samples, s.rounds, round);
           if (count === 0) continue;
           // One untimed batch first: the other formats ran since this one last did, and its code and
           // caches should be as warm as in an application that calls it in a loop.
           if (plan.rewarm) m.loop(m.fn, m.args, m.iterations);
           const nsPerOp: number[] = [];
-          for (let i = 0; i < count; i++) nsPerOp.push(m.loop(m.fn, m.args, m.iterations) / m.iterations);
+          for (let i = 0; i < count; i++) {
+            nsPerOp.push(m.loop(m.fn, m.args, m.iterations) / m.iterations);
+            // Checked after every sample, not only between rounds, so a steady operation stops at six.
+            if (precise([...so, ...nsPerOp], s.stopCiWidth)) break;
+          }
+          taken.set(key, [...so, ...nsPerOp]);
           await send({
             type: "samples",
             id: l.id,

@@ -20,7 +20,7 @@ export interface MeasureSettings {
   samplesPerRound: number;
   /** Batches are calibrated so one sample lasts about this long. Default 1 ms (quick 0.25 ms). */
   targetSampleMs: number;
-  /** Warm-up runs at least this long per operation... Default 20 ms (quick 5 ms). */
+  /** Warm-up runs at least this long per operation... Default 20 ms (quick 2 ms). */
   warmupMinMs: number;
   /**
    * ...and at least this many calls, since V8 tiers code up by invocation counts, not time: a 1 ms
@@ -29,15 +29,22 @@ export interface MeasureSettings {
   warmupMinIterations: number;
   /**
    * ...unless warm-up has run this long: a slow operation's own loops tier up long before 300 calls,
-   * and 300 calls of a 3 ms codec would cost a second per operation. Default 250 ms (quick 20 ms).
+   * and 300 calls of a 3 ms codec would cost a second per operation. Default 250 ms (quick 10 ms).
    */
   warmupEnoughMs: number;
   /**
-   * Warm-up stops at this bound even if never stable. Default 1000 ms (quick 30 ms: on a loaded
-   * machine quarter-millisecond batches rarely agree within 10 %, so every operation ran to the bound,
-   * and 45 operations at 100 ms were most of a quick run's 10 KB).
+   * Warm-up stops at this bound even if never stable. Default 1000 ms (quick 15 ms: on a loaded
+   * machine quarter-millisecond batches rarely agree within 10 %, so every operation ran to the bound;
+   * 41 operations at 30 ms were a second of a quick run's 10 KB, and quick results are coarse anyway).
    */
   warmupMaxMs: number;
+  /**
+   * An operation stops taking samples in a process once its samples there give a 95 %
+   * interval of the median narrower than this fraction of it (6 samples at least): further samples
+   * would narrow a within-process interval already tighter than the spread between processes. 0
+   * never stops early. Default 0 (quick 0.05).
+   */
+  stopCiWidth: number;
   /** Warm-up is stable when the last 3 batches differ by less than this fraction. Default 0.1. */
   warmupTolerance: number;
   /**
@@ -63,8 +70,9 @@ export interface MeasureSettings {
    */
   shards: number;
   /**
-   * Datasets smaller than this (bytes, as handed to the children) are prepared by one child: they
-   * are prepared in moments, and a second child would only add its start-up. Default 100 000.
+   * Datasets smaller than this (bytes, as handed to the children) are prepared by one child. Default
+   * 0: even a 10 KB sample's preparation (libraries loading, code generation, compression) took
+   * about 2 s in one child, and a bundled child starts in about 0.1 s.
    */
   shardMinBytes: number;
 }
@@ -117,11 +125,12 @@ export const defaultSettings: MeasureSettings = {
   warmupEnoughMs: 250,
   warmupMaxMs: 1000,
   warmupTolerance: 0.1,
+  stopCiWidth: 0,
   measureAllocations: true,
   budgetMs: 30_000,
   minSamples: 6,
   shards: availableParallelism(),
-  shardMinBytes: 100_000,
+  shardMinBytes: 0,
 };
 
 export const quickSettings: MeasureSettings = {
@@ -130,10 +139,11 @@ export const quickSettings: MeasureSettings = {
   rounds: 4,
   samplesPerRound: 5,
   targetSampleMs: 0.25,
-  warmupMinMs: 5,
+  warmupMinMs: 2,
   warmupMinIterations: 20,
-  warmupEnoughMs: 20,
-  warmupMaxMs: 30,
+  warmupEnoughMs: 10,
+  warmupMaxMs: 15,
+  stopCiWidth: 0.05,
   measureAllocations: false,
   budgetMs: 4_000,
   minSamples: 3,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupedMedianCi, medianCi, summarize } from "../../src/harness/statistics.ts";
+import { groupedMedianCi, medianCi, precise, summarize } from "../../src/harness/statistics.ts";
 
 describe("medianCi (order statistics)", () => {
   it("uses ranks 6 and 15 of 20 samples, the textbook 95% interval", () => {
@@ -61,5 +61,25 @@ describe("summarize", () => {
 
   it("returns null without samples", () => {
     expect(summarize([], 1, undefined)).toBeNull();
+  });
+});
+
+describe("precise (early stop of an operation's samples)", () => {
+  const around = (median: number, spread: number, n: number) =>
+    Array.from({ length: n }, (_, i) => median * (1 + spread * ((i / (n - 1)) * 2 - 1)));
+
+  it("needs the six samples a 95 % interval needs", () => {
+    expect(precise(around(100, 0.001, 5), 0.05)).toBe(false);
+    expect(precise(around(100, 0.001, 6), 0.05)).toBe(true);
+  });
+
+  it("stops only when the interval is narrower than the fraction of the median", () => {
+    // Six samples: the interval is [min, max], here ±4 % of the median (8 % wide).
+    expect(precise(around(100, 0.04, 6), 0.05)).toBe(false);
+    expect(precise(around(100, 0.04, 6), 0.1)).toBe(true);
+  });
+
+  it("never stops with a width of 0", () => {
+    expect(precise(around(100, 0, 20), 0)).toBe(false);
   });
 });

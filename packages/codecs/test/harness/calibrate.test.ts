@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { warmUpAndCalibrate } from "../../src/harness/calibrate.ts";
+import { defaultSettings } from "../../src/harness/settings.ts";
+import type { TimedLoop } from "../../src/harness/timed-batch.ts";
+
+/** A loop that reports `perCall(batch index)` ns per call, so a test scripts what warm-up sees. */
+function scripted(perCall: (batch: number) => number): { loop: TimedLoop; batches: () => number } {
+  let batch = 0;
+  return {
+    loop: (_fn, _args, n) => perCall(batch++) * n,
+    batches: () => batch,
+  };
+}
+
+// No time floors, so the script alone decides; the bound is far away.
+const settings = {
+  ...defaultSettings,
+  targetSampleMs: 0.001,
+  warmupMinMs: 0,
+  warmupMinIterations: 0,
+  warmupMaxMs: 10_000,
+};
+const fn = () => 0;
+
+describe("warmUpAndCalibrate", () => {
+  it("settles when three batches agree", () => {
+    const s = scripted(() => 1000);
+    const r = warmUpAndCalibrate(fn, [0], settings, s.loop);
+    expect(r.stable).toBe(true);
+    expect(r.nsPerOp).toBe(1000);
+  });
+
+  it("settles on a plateau of the best time although no three batches agree (a busy machine)", () => {
+    // Every third batch carries another process's slice: 1000, 1000, 1600, … never three alike in a row.
+    const s = scripted((b) => (b % 3 === 2 ? 1600 : b % 3 === 1 ? 1300 : 1000));
+    const r = warmUpAndCalibrate(fn, [0], settings, s.loop);
+    expect(r.stable).toBe(true);
+    expect(r.nsPerOp).toBe(1000);
+    expect(s.batches()).toBeLessThan(20);
+  });
+
+  it("does not settle while the best time keeps falling (the JIT tiering up), however noisy", () => {
+    // 3 % faster every batch, with noise on every other batch: after 40 batches the code is still speeding up.
+    const falling = (b: number) => 10_000 * 0.97 ** Math.min(b, 40) * (b % 2 ? 1.3 : 1);
+    const s = scripted(falling);
+    const r = warmUpAndCalibrate(fn, [0], settings, s.loop);
+    expect(s.batches()).toBeGreaterThan(40);
+    expect(r.stable).toBe(true);
+  });
+
+  it("with a tolerance of 0 a noisy plateau never counts as settled", () => {
+    const s = scripted((b) => (b % 3 === 2 ? 1600 : b % 3 === 1 ? 1300 : 1000));
+    const r = warmUpAndCalibrate(fn, [0], { ...settings, warmupTolerance: 0, warmupMaxMs: 1 }, s.loop);
+    expect(r.stable).toBe(false);
+  });
+});
