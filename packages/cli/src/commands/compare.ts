@@ -17,8 +17,8 @@ import { renderRuntimeTable } from "../output/runtime-table.ts";
 import { fidelityLines, sizeLines } from "../output/summary-lines.ts";
 import { BUDGET_BOUND, fidelity, OVER_BUDGET, timing, UNSETTLED } from "../output/table-cells.ts";
 import { renderTransportTable } from "../output/transport-table.ts";
-import { compareRuntimes, parseRuntimes, withMinimalVariants } from "./compare-runtimes.ts";
-import { addTransports, type TransportFlags, transportPlan } from "./compare-transport.ts";
+import type { TransportFlags } from "./compare-transport.ts";
+import { parseRuntimes } from "./runtimes-flag.ts";
 
 interface CompareOptions extends TransportFlags {
   schema?: string;
@@ -104,12 +104,18 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
     ?.split(",")
     .map((f) => f.trim())
     .filter(Boolean);
-  const plan = transportPlan(opts);
+  // The transport and runtime modules (Redis client, toolchain probes) load only when asked for.
+  const transports =
+    opts.transport || opts.link || opts.transportMessages
+      ? await import("./compare-transport.ts")
+      : undefined;
+  const runtimes = opts.runtimes ? await import("./compare-runtimes.ts") : undefined;
+  const plan = transports?.transportPlan(opts);
   const started = Date.now();
   // Node not asked for: its sizes still stand as the byte comparison's reference, untimed.
   const nodeUntimed = opts.runtimes !== undefined && !opts.runtimes.includes("node");
   const result = await runComparison(dataset, {
-    ...(formats ? { formats: opts.runtimes ? withMinimalVariants(formats) : formats } : {}),
+    ...(formats ? { formats: runtimes ? runtimes.withMinimalVariants(formats) : formats } : {}),
     quick: opts.quick === true,
     ...(nodeUntimed ? { verifyOnly: true } : {}),
     metric: opts.metric ?? "time",
@@ -123,9 +129,10 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
       process.stderr.write(formatRow(entry, final, Date.now() - started));
     },
   });
-  const withTransports = plan ? await addTransports(dataset, result, plan, opts.quick === true) : result;
-  if (!opts.runtimes) return withTransports;
-  return compareRuntimes(withTransports, dataset, {
+  const withTransports =
+    plan && transports ? await transports.addTransports(dataset, result, plan, opts.quick === true) : result;
+  if (!runtimes || !opts.runtimes) return withTransports;
+  return runtimes.compareRuntimes(withTransports, dataset, {
     runtimes: opts.runtimes,
     ...(formats ? { formats } : {}),
     quick: opts.quick === true,
