@@ -1,7 +1,8 @@
 /**
  * Accuracy: Wirebench's median encode/decode (child processes, calibrated batches) against an
  * independent tinybench run calling each library directly, interleaved in the same run (every
- * Wirebench run between two tinybench passes), on citm_catalog.json. Both report a median per
+ * Wirebench run between two tinybench passes), on citm_catalog.json (`ACCURACY_DOC=10kB`: the
+ * 10 KB time-to-result sample, where Wirebench's batches and warm-ups are shortest). Both report a median per
  * operation, so the verdict compares Wirebench's median with tinybench's p50 (target: within ±15%);
  * the ratio to tinybench's mean is printed alongside. A benchmark, not a test.
  *   npm run bench:accuracy -w @wirebench/codecs     (or: npx tsx packages/codecs/bench/accuracy.ts)
@@ -10,13 +11,15 @@
 
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { inferDataset } from "@wirebench/schemas";
 import { runComparison } from "../src/index.ts";
-import { corpusDataset, fmtNs, median, pct, timingOf } from "./bench-helpers.ts";
+import { accuracyDocument, fmtNs, median, pct, timingOf } from "./bench-helpers.ts";
 import { encoded, ids } from "./direct-calls.ts";
 
 /** Wirebench runs, each between two tinybench passes (default 5). */
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
-const dataset = corpusDataset("citm_catalog.json");
+const doc = accuracyDocument();
+const dataset = inferDataset(doc.text);
 
 // A direct call that encodes less than the adapter (a misconfigured type skipping fields) would look fast.
 const wbBytes = await runComparison(dataset, { formats: [...ids], verifyOnly: true });
@@ -72,7 +75,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 console.log(
-  `citm_catalog.json — Wirebench median vs tinybench p50 of direct calls, each Wirebench run between two tinybench passes; ${ROUNDS} rounds`,
+  `${doc.name} — Wirebench median vs tinybench p50 of direct calls, each Wirebench run between two tinybench passes; ${ROUNDS} rounds`,
 );
 console.log(
   "task              wirebench     tinybench     wb/tb (median of rounds)   range of rounds   wb/tb mean",

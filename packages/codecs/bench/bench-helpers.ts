@@ -11,6 +11,17 @@ export function tenKbTwitterSample(): { text: string; statuses: number } {
   return { text: of(n), statuses: n };
 }
 
+/**
+ * The document bench/accuracy.ts and its direct side measure: `ACCURACY_DOC=10kB` the time-to-result
+ * sample (a 10 KB document: calls of microseconds, Wirebench's smallest batches and shortest warm-ups),
+ * otherwise citm_catalog.json (1.7 MB: calls of milliseconds).
+ */
+export function accuracyDocument(): { name: string; text: string } {
+  return process.env.ACCURACY_DOC === "10kB"
+    ? { name: "the 10 KB twitter sample", text: tenKbTwitterSample().text }
+    : { name: "citm_catalog.json", text: readCorpus("citm_catalog.json") };
+}
+
 export function corpusDataset(doc: CorpusDocument): Dataset {
   return inferDataset(readCorpus(doc));
 }

@@ -1,5 +1,5 @@
 /**
- * The direct side of bench/accuracy.ts: each library called directly on citm_catalog.json, written
+ * The direct side of bench/accuracy.ts: each library called directly on its document, written
  * independently of the adapters (only the converted message objects for the schema formats are
  * borrowed; conversion is outside timing on both sides). Run as a script, it does one tinybench pass
  * and prints `{task: {p50, mean}}` in ns as JSON: accuracy.ts starts a fresh process per pass, since
@@ -10,19 +10,18 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { readCorpus } from "@wirebench/corpus";
-import { emitAvsc, emitProto } from "@wirebench/schemas";
+import { emitAvsc, emitProto, inferDataset } from "@wirebench/schemas";
 import avro from "avsc";
 import { Packr } from "msgpackr";
 import type protobuf from "protobufjs";
 import { Bench } from "tinybench";
 import { bigintLong, prepareAvro } from "../src/adapters/avro.ts";
 import { prepareProtobuf } from "../src/adapters/protobuf.ts";
-import { corpusDataset, protoTypeOf } from "./bench-helpers.ts";
+import { accuracyDocument, protoTypeOf } from "./bench-helpers.ts";
 
 export const ids = ["json", "msgpackr", "protobuf", "avro"] as const;
-const dataset = corpusDataset("citm_catalog.json");
-const text = readCorpus("citm_catalog.json");
+const { text } = accuracyDocument();
+const dataset = inferDataset(text);
 
 // Direct library calls, written independently of the adapters; only the converted message objects for
 // the schema formats are borrowed (the conversion is outside timing in both).

@@ -8,6 +8,8 @@ describe("runComparison (quick)", () => {
     const r = await runComparison(everyTypeDataset, {
       formats: ["json", "msgpackr"],
       quick: true,
+      // Every round's samples: a quiet machine would otherwise stop a steady operation at six.
+      settings: { stopCiWidth: 0 },
       onProgress: (e) => events.push(e),
     });
     expect(() => resultSchema.parse(r)).not.toThrow();
@@ -38,7 +40,7 @@ describe("runComparison (quick)", () => {
     const r = await runComparison(everyTypeDataset, {
       formats: ["v8", "cbor"],
       quick: true,
-      settings: { processes: 2, rounds: 2, samplesPerRound: 5 },
+      settings: { processes: 2, rounds: 2, samplesPerRound: 5, stopCiWidth: 0 },
     });
     for (const f of r.formats) {
       expect(f.encode?.samples).toBe(20);
@@ -52,6 +54,7 @@ describe("runComparison (quick)", () => {
     const r = await runComparison(everyTypeDataset, {
       formats: ["flatbuffers", "capnp", "protobuf"],
       quick: true,
+      settings: { stopCiWidth: 0 },
     });
     for (const id of ["flatbuffers", "capnp"]) {
       const f = r.formats.find((x) => x.id === id);

@@ -16,7 +16,8 @@ describe("the time budget", () => {
       entries,
       quick: true,
       // One child, so the whole budget is one share; 20 desired samples per operation.
-      settings: { budgetMs: 600, minSamples: 3, rounds: 4, samplesPerRound: 5, shards: 1 },
+      // stopCiWidth 0: the budget alone decides how many samples an operation gets.
+      settings: { budgetMs: 600, minSamples: 3, rounds: 4, samplesPerRound: 5, shards: 1, stopCiWidth: 0 },
       onFormatResult: (e, { final }) => {
         saved.push({ id: e.id as string, final, encode: e.encode });
       },
@@ -45,7 +46,7 @@ describe("the time budget", () => {
     const r = await runComparison(everyTypeDataset, {
       entries: entries.slice(0, 1),
       quick: true,
-      settings: { budgetMs: 60_000, rounds: 2, samplesPerRound: 5 },
+      settings: { budgetMs: 60_000, rounds: 2, samplesPerRound: 5, stopCiWidth: 0 },
     });
     const t = r.formats[0]?.encode;
     expect(t?.samples).toBe(10);
