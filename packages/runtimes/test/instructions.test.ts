@@ -10,7 +10,6 @@ import {
 import type { FormatInstructions } from "@wirebench/contracts";
 import { afterAll, describe, expect, it } from "vitest";
 import { goRuntime } from "../src/definitions/go.ts";
-import { javaRuntime } from "../src/definitions/java.ts";
 import { pythonRuntime } from "../src/definitions/python.ts";
 import { rustRuntime } from "../src/definitions/rust.ts";
 import { measureInRuntime } from "../src/index.ts";
@@ -102,14 +101,15 @@ describe("without valgrind or a count mode", () => {
   });
 
   it("says a runtime without a count mode has no counts, instead of failing", async () => {
-    const out = await countInRuntime(javaRuntime, {
+    const noCountMode: RuntimeDefinition = { ...rustRuntime, id: "node" };
+    const out = await countInRuntime(noCountMode, {
       dataset,
-      ids: ["protobuf@java"],
+      ids: ["prost@node"],
       workDir: scratch(),
       settings,
     });
     expect(out.run).toMatchObject({ available: false });
-    expect(out.run.reason).toContain("java");
+    expect(out.run.reason).toContain("not implemented for the node runtime");
   });
 });
 

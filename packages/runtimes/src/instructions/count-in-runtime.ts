@@ -74,6 +74,7 @@ export async function countInRuntime(
             "--tool=callgrind",
             "--separate-threads=yes",
             `--dump-before=${profile.marker}`,
+            ...(profile.valgrindArgs ?? []),
             `--callgrind-out-file=${outFile}`,
             "-q",
             child.cmd,

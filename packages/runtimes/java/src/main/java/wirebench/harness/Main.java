@@ -17,6 +17,10 @@ public final class Main {
   public static void main(String[] argv) throws Exception {
     Out.claim();
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    if ("1".equals(System.getenv("WIREBENCH_COUNT"))) { // instruction counts under callgrind
+      Count.main(in);
+      return;
+    }
     Request request;
     try {
       request = Request.parse(in.readLine());
