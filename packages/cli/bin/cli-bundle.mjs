@@ -44,7 +44,8 @@ export function cliBundleRoot() {
 export function freshCliBundle(root) {
   try {
     const m = JSON.parse(readFileSync(join(root, "manifest.json"), "utf8"));
-    if (m.node !== process.version) return undefined;
+    // MANIFEST_VERSION of esm-bundle.ts: a bundle an older builder made is built again.
+    if (m.version !== 2 || m.node !== process.version) return undefined;
     for (const [file, [size, mtime]] of Object.entries(m.inputs)) {
       const s = statSync(file);
       if (s.size !== size || s.mtimeMs !== mtime) return undefined;

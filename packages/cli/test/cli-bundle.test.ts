@@ -1,5 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,17 +47,18 @@ describe("the CLI runs from a bundle kept in the cache dir", () => {
     expect(freshCliBundle(built.root)).toBe(entry);
   }, 120_000);
 
-  it("is not used once an input differs from what it was built from", () => {
+  it("is not used once an input differs from what it was built from, or an older builder made it", () => {
     const root = mkdtempSync(join(tmpdir(), "wb-cli-stale-"));
     const input = join(root, "input.ts");
     writeFileSync(input, "export const x = 1;\n");
     mkdirSync(join(root, "cli-a"));
     writeFileSync(join(root, "cli-a", "entry.js"), "export {};\n");
     const s = statSync(input);
-    const manifest = (size: number) =>
+    const manifest = (size: number, version = 2) =>
       writeFileSync(
         join(root, "manifest.json"),
         JSON.stringify({
+          version,
           dir: join(root, "cli-a"),
           node: process.version,
           inputs: { [input]: [size, s.mtimeMs] },
@@ -59,7 +68,32 @@ describe("the CLI runs from a bundle kept in the cache dir", () => {
     expect(freshCliBundle(root)).toBe(join(root, "cli-a", "entry.js"));
     manifest(s.size + 1);
     expect(freshCliBundle(root)).toBeUndefined();
+    // A bundle an older builder made (no version: its banner's require was not the bundle's own).
+    manifest(s.size, 1);
+    expect(freshCliBundle(root)).toBeUndefined();
   });
+
+  it("builds the measurement child's bundle from the bundled CLI with the child's own require", () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), "wb-cli-child-"));
+    const sample = join(cacheDir, "sample.json");
+    writeFileSync(
+      sample,
+      JSON.stringify([
+        { id: 1, name: "a" },
+        { id: 2, name: "b" },
+      ]),
+    );
+    expect(cli(cacheDir, "--version").status).toBe(0);
+    const res = cli(cacheDir, "compare", sample, "--quick", "--formats", "json");
+    expect(res.status, res.stderr).toBe(0);
+    const [key] = readdirSync(join(cacheDir, "child"));
+    const manifest = JSON.parse(
+      readFileSync(join(cacheDir, "child", key as string, "manifest.json"), "utf8"),
+    );
+    // The banner names the chunk's own address, not the source file of the builder bundled into the CLI.
+    const banner = readFileSync(join(manifest.dir, "entry.js"), "utf8").split("\n")[0];
+    expect(banner).toContain('__cr(import.meta["url"])');
+  }, 120_000);
 
   it("runs from the sources when the cache folder is writable by others", () => {
     const cacheDir = mkdtempSync(join(tmpdir(), "wb-cli-open-"));

@@ -13,7 +13,7 @@ import {
 } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Plugin } from "esbuild";
 
 const require = createRequire(import.meta.url);
@@ -25,10 +25,18 @@ export const nodeModules = dirname(dirname(require.resolve("esbuild/package.json
  * launcher (packages/cli/bin/cli-bundle.mjs) reads the same file without TypeScript: keep them alike.
  */
 export interface Manifest {
+  /** MANIFEST_VERSION when built: a bundle an older builder made is rebuilt whatever its inputs. */
+  version?: number;
   dir: string;
   node: string;
   inputs: Record<string, [number, number]>;
 }
+
+/** Raised when what the builder writes changes (2: the banner's `require` is the bundle's own). */
+export const MANIFEST_VERSION = 2;
+
+/** This file, an input of every bundle it builds: a change to the builder is a change to the bundle. */
+const builder = fileURLToPath(import.meta.url);
 
 /**
  * The workspace's own TypeScript is bundled; `import.meta.url` keeps meaning the file it is written
@@ -67,6 +75,7 @@ export function ownFolder(path: string): string {
 }
 
 const fresh = (m: Manifest) =>
+  m.version === MANIFEST_VERSION &&
   m.node === process.version &&
   Object.entries(m.inputs).every(([file, [size, mtime]]) => {
     try {
@@ -106,9 +115,10 @@ export async function buildEsmBundle(root: string, prefix: string, entrySource: 
     logLevel: "silent",
     metafile: true,
     entryNames: "[name]",
-    // CommonJS libraries inside an ES module bundle still call require().
+    // CommonJS libraries inside an ES module bundle still call require(). Written `import.meta["url"]`:
+    // this file is bundled too (into the CLI), where workspaceOnly would rewrite the dotted form.
     banner: {
-      js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);',
+      js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta["url"]);',
     },
     plugins: [workspaceOnly],
   });
@@ -116,13 +126,13 @@ export async function buildEsmBundle(root: string, prefix: string, entrySource: 
   // Said, not detected: Node would first parse every chunk as CommonJS, and a loader hook (tsx) may not detect.
   writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
   const inputs: Manifest["inputs"] = {};
-  for (const file of Object.keys(result.metafile.inputs)) {
+  for (const file of [builder, ...Object.keys(result.metafile.inputs)]) {
     const path = file.startsWith("/") ? file : join(process.cwd(), file);
     if (path === entry) continue;
     const s = statSync(path);
     inputs[path] = [s.size, s.mtimeMs];
   }
-  const manifest: Manifest = { dir, node: process.version, inputs };
+  const manifest: Manifest = { version: MANIFEST_VERSION, dir, node: process.version, inputs };
   // Atomic: a run starting meanwhile reads the old manifest or the new one, never half of one.
   const tmp = join(root, `manifest-${randomBytes(4).toString("hex")}.tmp`);
   writeFileSync(tmp, JSON.stringify(manifest));
