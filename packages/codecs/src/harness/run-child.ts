@@ -1,5 +1,4 @@
 import { fileURLToPath } from "node:url";
-import { bundledAdapterModules } from "./child-bundle.ts";
 import type { ChildIdentity } from "./child-sandbox.ts";
 import { type BoundedExit, forkBounded, lastErrorLine, memoryBoundExceeded } from "./fork-bounded.ts";
 import type { ChildJob, ChildMessage, ParentMessage, Step } from "./protocol.ts";
@@ -33,7 +32,8 @@ export function runChild(
   turn: () => Promise<number> = async () => Number.MAX_SAFE_INTEGER,
   /**
    * `identity`: the user to run as (see chooseChildIdentity); `signal`: aborting kills the child;
-   * `bundle`: the bundled child (see measurementChildBundle), used when it carries every adapter.
+   * `bundle`: the bundled child (see measurementChildBundle); the caller passes it only when it
+   * carries every adapter the child may load, claimed ones included.
    */
   opts: {
     identity?: ChildIdentity | undefined;
@@ -43,9 +43,7 @@ export function runChild(
     claim?: () => Omit<Extract<ParentMessage, { type: "claimed" }>, "type">;
   } = {},
 ): Promise<ChildOutcome> {
-  // The bundle when it carries every adapter of the job (tests and plugins add others); otherwise the
-  // sources under the TypeScript loader.
-  const bundle = job.entries.every((e) => bundledAdapterModules.has(e.module)) ? opts.bundle : undefined;
+  const bundle = opts.bundle;
   return new Promise((resolve) => {
     const bounded = forkBounded(bundle ?? childEntry, {
       typescript: bundle === undefined,

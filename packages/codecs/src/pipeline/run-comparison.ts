@@ -5,7 +5,7 @@ import { defaultFirstMessageMaxBytes, type Result, type RunInstructions } from "
 import type { Dataset } from "@wirebench/schemas";
 import { defaultMaxAttributionPaths } from "../attribution/attribute-format.ts";
 import { GeneratedCache } from "../codegen/generated-cache.ts";
-import { measurementChildBundle } from "../harness/child-bundle.ts";
+import { bundledAdapterModules, measurementChildBundle } from "../harness/child-bundle.ts";
 import { chooseChildIdentity, createWorkDir } from "../harness/child-sandbox.ts";
 import { runChild } from "../harness/run-child.ts";
 import {
@@ -50,7 +50,10 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
 
   // Reused across runs (limits.cacheDir): the bundled child, and generated code when children run as
   // this process's user. Without them (no cache, a failed build) children start from the sources.
-  let bundle = limits.cacheDir
+  // So do they when an entry's adapter is not in the bundle (a test's or a plugin's): decided for the
+  // whole run, not per child, because a child may claim any entry from the queue.
+  const allBundled = entries.every((e) => bundledAdapterModules.has(e.module));
+  let bundle = limits.cacheDir && allBundled
     ? await measurementChildBundle(limits.cacheDir).catch(() => undefined)
     : undefined;
   // A sandboxed child must be able to read it (a cache folder under root's home would not be).
