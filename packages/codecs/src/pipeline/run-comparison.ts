@@ -53,9 +53,10 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
   // So do they when an entry's adapter is not in the bundle (a test's or a plugin's): decided for the
   // whole run, not per child, because a child may claim any entry from the queue.
   const allBundled = entries.every((e) => bundledAdapterModules.has(e.module));
-  let bundle = limits.cacheDir && allBundled
-    ? await measurementChildBundle(limits.cacheDir).catch(() => undefined)
-    : undefined;
+  let bundle =
+    limits.cacheDir && allBundled
+      ? await measurementChildBundle(limits.cacheDir).catch(() => undefined)
+      : undefined;
   // A sandboxed child must be able to read it (a cache folder under root's home would not be).
   if (bundle && identity && !chooseChildIdentity(limits.childUser, [bundle]).identity) bundle = undefined;
   let generated: GeneratedCache | undefined;

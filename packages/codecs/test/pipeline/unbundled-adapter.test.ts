@@ -12,7 +12,10 @@ import { fixtureEntry } from "../helpers/fixture-entry.ts";
  * the one that claims it fails with "Unknown file extension .ts".
  */
 it("measures a TypeScript adapter outside the bundle that a child claims from the queue", async () => {
-  const entry = { ...fixtureEntry("typescript-adapter.ts", "tsjson", "typescriptJsonAdapter"), generatesCode: false };
+  const entry = {
+    ...fixtureEntry("typescript-adapter.ts", "tsjson", "typescriptJsonAdapter"),
+    generatesCode: false,
+  };
   // Readable by the children's user, as the default cache folder is: otherwise no bundle is used.
   const cacheDir = mkdtempSync(join(tmpdir(), "wb-unbundled-"));
   chmodSync(cacheDir, 0o755);
