@@ -6,6 +6,7 @@ import type { Dataset } from "@wirebench/schemas";
 import { prepareGenerated } from "./generated-cache.ts";
 import { type ShapedInput, shapeInput } from "./inputs/shaped-input.ts";
 import { type FormatSlot, newSlot, slotResult } from "./run/format-slot.ts";
+import { generatedDirsOf, linkGenerated } from "./run/link-generated.ts";
 import { type Hello, runProcess } from "./run/run-process.ts";
 import type { InputShape, RuntimeDefinition } from "./runtime-definition.ts";
 import { type RuntimeLimits, runtimeLimits } from "./runtime-settings.ts";
@@ -76,7 +77,7 @@ export async function measureInRuntime(
     if (standing.length === 0 || opts.signal?.aborted) break;
     const workDir = join(opts.workDir, `process-${p}`);
     mkdirSync(workDir, { recursive: true });
-    const dirs = [...new Set(standing.flatMap((s) => (s.generatedDir ? [s.generatedDir] : [])))];
+    const dirs = generatedDirsOf(standing);
     const { exit, hello: said } = await runProcess(
       def.command(dirs),
       standing,
@@ -118,23 +119,6 @@ export async function measureInRuntime(
     await opts.onFormatResult?.(entry, { final: true });
   }
   return { status, formats };
-}
-
-/** The runtime's `link` over the generated folders of the formats still standing; its failure is theirs. */
-async function linkGenerated(
-  def: RuntimeDefinition,
-  slots: FormatSlot[],
-  signal?: AbortSignal,
-): Promise<void> {
-  const standing = slots.filter((s) => !s.error);
-  const dirs = [...new Set(standing.flatMap((s) => (s.generatedDir ? [s.generatedDir] : [])))];
-  if (!def.link || dirs.length === 0) return;
-  try {
-    await def.link(dirs, signal ?? new AbortController().signal);
-  } catch (err) {
-    for (const s of standing)
-      if (s.generatedDir) s.error = `code generation failed: ${(err as Error).message}`;
-  }
 }
 
 /** Input shapes (one file per shape, shared by its formats) and generated code, each failure per format. */

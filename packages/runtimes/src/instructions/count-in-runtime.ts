@@ -3,6 +3,7 @@ import { checkValgrind, type InstructionSettings, poolOp } from "@wirebench/code
 import type { FormatInstructions, RunInstructions } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
 import { OPS, requestFormat } from "../run/format-slot.ts";
+import { generatedDirsOf, linkGenerated } from "../run/link-generated.ts";
 import type { RuntimeDefinition } from "../runtime-definition.ts";
 import { runtimeLimits } from "../runtime-settings.ts";
 import { countProcess, type ProcessCounts } from "./count-process.ts";
@@ -52,7 +53,12 @@ export async function countInRuntime(
 
   const cacheDir = opts.cacheDir ?? runtimeLimits().cacheDir;
   const slots = await prepareCountSlots(def, opts.ids, opts.dataset, opts.workDir, cacheDir, opts.signal);
+  // Linked as the timed run linked them (Rust compiles .fbs/.capnp code into one binary for all the
+  // run's schemas): the same binary, already built, counts each format in turn.
+  await linkGenerated(def, slots, opts.signal);
   const standing = slots.filter((x) => !x.error);
+  const timed = def.command(generatedDirsOf(standing));
+  const child = profile.command ? profile.command(timed) : timed;
   const formats = new Map<string, FormatInstructions>();
   for (const x of slots) if (x.error) formats.set(x.id, { error: x.error });
   const processes = Math.max(2, s.processes);
@@ -62,8 +68,6 @@ export async function countInRuntime(
   // alone it repeats to the instruction. A format also runs out of its own time only.
   for (const slot of standing) {
     if (opts.signal?.aborted) break;
-    const timed = def.command(slot.generatedDir ? [slot.generatedDir] : []);
-    const child = profile.command ? profile.command(timed) : timed;
     const results = await Promise.all(
       Array.from({ length: processes }, (_, k): Promise<ProcessCounts> => {
         const dir = join(opts.workDir, slot.id.replace(/[^\w.-]/g, "_"), `p${k}`);
