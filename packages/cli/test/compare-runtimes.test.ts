@@ -2,13 +2,16 @@ import { mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { checkValgrind, defaultInstructionSettings } from "@wirebench/codecs/runtime-bridge";
 import { type FormatResult, resultSchema } from "@wirebench/contracts";
+import { formatCount } from "@wirebench/contracts/units";
 import { describe, expect, it } from "vitest";
 import { spawnCli } from "./helpers/spawn-cli.ts";
 
 const models = fileURLToPath(new URL("../../conformance/data/models/", import.meta.url));
 const book = [join(models, "addressbook-go.ndjson"), "--schema", join(models, "addressbook-go.proto")];
 const dir = mkdtempSync(join(tmpdir(), "wirebench-cli-rt-"));
+const valgrind = checkValgrind(defaultInstructionSettings.valgrindPath).available;
 
 describe("wirebench compare --runtimes", () => {
   it("measures AddressBook in every runtime this machine has, the others listed unavailable", {
@@ -79,6 +82,30 @@ describe("wirebench compare --runtimes", () => {
     expect(result.crossRuntime).toEqual([]);
     expect(res.stdout).toMatch(/go: unavailable \(go not on PATH/);
   });
+
+  it.skipIf(!valgrind)(
+    "--metric instructions: one timings row then one counts row per entry, and the table",
+    {
+      timeout: 600_000,
+    },
+    async () => {
+      const out = join(dir, "counted.json");
+      const args = ["compare", ...book, "--quick", "--formats", "protobuf", "--json", out];
+      const res = await spawnCli([...args, "--runtimes", "node,rust", "--metric", "instructions"]);
+      expect(res.code, res.stderr).toBe(0);
+      const result = resultSchema.parse(JSON.parse(readFileSync(out, "utf8")));
+      if (!result.runtimes?.find((s) => s.runtime === "rust")?.available) return;
+      const prost = result.formats.find((f) => f.id === "prost@rust");
+      expect(prost?.instructions?.encode?.perOp).toBeGreaterThan(0);
+      // The sizes row says "timings pending"; the timings row and the counts row follow, once each.
+      const rows = res.stderr.split("\n");
+      expect(rows.filter((l) => /\btimings +prost@rust /.test(l)), res.stderr).toHaveLength(1);
+      const counts = rows.filter((l) => /\bcounts +prost@rust /.test(l));
+      expect(counts).toHaveLength(1);
+      expect(counts[0]).toContain(`encode ${formatCount(prost?.instructions?.encode?.perOp ?? 0)}`);
+      expect(res.stdout).toMatch(/│ prost@rust +│ encode +│ [\d,]+/);
+    },
+  );
 
   it("refuses an unknown runtime, naming the choices", async () => {
     const res = await spawnCli(["compare", ...book, "--runtimes", "node,ruby"]);

@@ -28,7 +28,11 @@ export interface AddRuntimesOptions {
   /** `metric: "instructions"`: count each runtime's formats under callgrind too (docs/instructions.md). */
   instructions?: Partial<InstructionSettings>;
   onStart?: (runtime: RuntimeId) => void;
-  onFormatResult?: (entry: FormatResult, info: { final: boolean }) => void | Promise<void>;
+  /**
+   * Each entry as it is known (see measureInRuntime); with `instructions`, once more after counting
+   * with `counted: true`, the same entry carrying its counts.
+   */
+  onFormatResult?: (entry: FormatResult, info: { final: boolean; counted?: boolean }) => void | Promise<void>;
 }
 
 /**
@@ -83,7 +87,7 @@ export async function addRuntimes(node: Result, dataset: Dataset, opts: AddRunti
           ...(opts.signal ? { signal: opts.signal } : {}),
         });
       if (opts.instructions)
-        for (const f of run.formats) if (f.instructions) await opts.onFormatResult?.(f, { final: true });
+        for (const f of run.formats) if (f.instructions) await opts.onFormatResult?.(f, { final: true, counted: true });
       statuses.push(run.status);
       others.push(...run.formats);
     }

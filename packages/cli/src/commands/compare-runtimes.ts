@@ -9,7 +9,7 @@ export { withMinimalVariants } from "@wirebench/runtimes";
 
 import type { Dataset } from "@wirebench/schemas";
 import pc from "picocolors";
-import { formatRow } from "../output/format-rows.ts";
+import { countsRow, formatRow } from "../output/format-rows.ts";
 
 /**
  * The other runtimes after Node's comparison, one after another, with Node's settings (quick,
@@ -39,8 +39,9 @@ export function compareRuntimes(
     workDir: mkdtempSync(join(tmpdir(), "wirebench-runtimes-")),
     ...(opts.countInstructions ? { instructions: {} } : {}),
     onStart: (id) => process.stderr.write(`${pc.dim("runtime")} ${id}\n`),
-    onFormatResult: (entry, { final }) => {
-      process.stderr.write(formatRow(entry, final, Date.now() - opts.started));
+    onFormatResult: (entry, { final, counted }) => {
+      const elapsedMs = Date.now() - opts.started;
+      process.stderr.write(counted ? countsRow(entry, elapsedMs) : formatRow(entry, final, elapsedMs));
     },
   });
 }

@@ -1,5 +1,5 @@
 import type { FormatResult } from "@wirebench/contracts";
-import { formatBytes } from "@wirebench/contracts/units";
+import { formatBytes, formatCount } from "@wirebench/contracts/units";
 import pc from "picocolors";
 import { printable } from "./printable.ts";
 import { fidelity, timing } from "./table-cells.ts";
@@ -21,4 +21,17 @@ export function formatRow(f: FormatResult, final: boolean, elapsedMs: number): s
     .filter((op) => f[op])
     .map((op) => `${op} ${timing(f[op])}`);
   return `${t} ${pc.green("timings")} ${id} ${ops.join("  ")}\n`;
+}
+
+/** The line after a format's instructions were counted (`--metric instructions`): per call, per operation. */
+export function countsRow(f: FormatResult, elapsedMs: number): string {
+  const t = pc.dim(`${(elapsedMs / 1000).toFixed(1).padStart(5)}s`);
+  const id = (f.id ?? f.format).padEnd(17);
+  const counts = f.instructions;
+  if (counts?.error) return `${t} ${pc.red("counts ")} ${id} ${printable(counts.error)}\n`;
+  const ops = (["encode", "decode", "access"] as const).flatMap((op) => {
+    const c = counts?.[op];
+    return c ? [`${op} ${formatCount(c.perOp)}${c.noisy ? pc.yellow(" noisy") : ""}`] : [];
+  });
+  return `${t} ${pc.magenta("counts ")} ${id} ${ops.join("  ")} ${pc.dim("instructions/call")}\n`;
 }
