@@ -4,6 +4,7 @@ import {
   createRunResponseSchema,
   isFinishedStage,
   isTerminalStatus,
+  type RuntimeId,
   type RunView,
   runViewSchema,
 } from "@wirebench/contracts";
@@ -16,6 +17,7 @@ import { renderMarkdown } from "../ci/render-markdown.ts";
 import { getWithRetry } from "../ci/retrying-get.ts";
 import { printable } from "../output/printable.ts";
 import { createApiClient } from "../remote/api-client.ts";
+import { parseRuntimes } from "./runtimes-flag.ts";
 
 interface CiOptions {
   server: string;
@@ -35,6 +37,7 @@ interface CiOptions {
   json?: string;
   formats?: string;
   quick?: boolean;
+  runtimes?: RuntimeId[];
   timeout: number;
   pollInterval: number;
 }
@@ -93,6 +96,11 @@ export function registerCi(program: Command): void {
     .option("--max-time-regression <pct>", "fail on a significant slow-down larger than this", percent)
     .option("--formats <list>", "comma-separated formats to measure")
     .option("--quick", "coarse timings in seconds", false)
+    .option(
+      "--runtimes <list>",
+      "measure in these runtimes too: node, python, go, java, rust (default node); each entry is compared with the baseline's entry of the same runtime",
+      parseRuntimes,
+    )
     .addOption(
       new Option(
         "--gate <metric>",
@@ -133,7 +141,11 @@ export function registerCi(program: Command): void {
             }
           : {}),
         ...(opts.formats ? { formats: opts.formats.split(",").map((s) => s.trim()) } : {}),
-        options: { quick: !!opts.quick, ...(opts.gate === "instructions" ? { metric: "instructions" } : {}) },
+        options: {
+          quick: !!opts.quick,
+          ...(opts.gate === "instructions" ? { metric: "instructions" } : {}),
+          ...(opts.runtimes ? { runtimes: opts.runtimes } : {}),
+        },
         ...(opts.branch ? { branch: opts.branch } : {}),
         ...(opts.commit ? { commit: opts.commit } : {}),
         ...(opts.pr !== undefined ? { pullRequest: opts.pr } : {}),

@@ -55,7 +55,9 @@ export async function shapeInput(
     return {
       shape,
       file,
-      schema: schemaFile(emitted, dir, "proto"),
+      // Fully qualified (`wirebench.Root`): children look the root up by its full name, and an
+      // inferred schema's emitted root is named without its package.
+      schema: schemaFile(emitted, dir, "proto", T.fullName.replace(/^\./, "")),
       // Through the binary form, as Node's protobuf entry reads its values: a proto3 field a child
       // spelled out at its default ("email": "") is the same message as one it left out.
       toPlain: (decoded) =>
@@ -107,7 +109,12 @@ function readBack(i: number, read: () => DataValue): DataValue {
   }
 }
 
-function schemaFile(emitted: EmittedSchema, dir: string, idl: "proto" | "avsc"): SchemaForRuntime {
+function schemaFile(
+  emitted: EmittedSchema,
+  dir: string,
+  idl: "proto" | "avsc",
+  rootType = emitted.rootType,
+): SchemaForRuntime {
   // prepareProtobuf/prepareAvro wrote `emitted.fileName` into `dir`: the text Node measures with.
-  return { idl, file: join(dir, emitted.fileName), rootType: emitted.rootType };
+  return { idl, file: join(dir, emitted.fileName), rootType };
 }
