@@ -12,8 +12,9 @@ type Verified = Extract<ChildMessage, { type: "verified" }>;
  * The slower extras of a verified format, sizes as shipped and byte attribution, sent as its complete
  * `verified` message. A child runs them only once every format it holds has sent its sizes (YAML's
  * attribution walk alone took 7 s on a 2 MB document), so they never hold back another format's
- * sizes. Their modules load with the child (under its start-up limit, not a format's step limit: a
- * first import under load took longer than a short step limit).
+ * sizes. Shipped sizes' modules load with the child (under its start-up limit, not a format's step
+ * limit: a first import under load took longer than a short step limit); a byte walker loads in its
+ * format's step (attribution/walkers.ts), and brings no library its format's adapter has not loaded.
  */
 export async function sendVerifiedExtras(
   job: ChildJob,
