@@ -99,7 +99,10 @@ describe("wirebench compare --runtimes", () => {
       expect(prost?.instructions?.encode?.perOp).toBeGreaterThan(0);
       // The sizes row says "timings pending"; the timings row and the counts row follow, once each.
       const rows = res.stderr.split("\n");
-      expect(rows.filter((l) => /\btimings +prost@rust /.test(l)), res.stderr).toHaveLength(1);
+      expect(
+        rows.filter((l) => /\btimings +prost@rust /.test(l)),
+        res.stderr,
+      ).toHaveLength(1);
       const counts = rows.filter((l) => /\bcounts +prost@rust /.test(l));
       expect(counts).toHaveLength(1);
       expect(counts[0]).toContain(`encode ${formatCount(prost?.instructions?.encode?.perOp ?? 0)}`);

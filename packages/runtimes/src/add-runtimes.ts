@@ -87,7 +87,8 @@ export async function addRuntimes(node: Result, dataset: Dataset, opts: AddRunti
           ...(opts.signal ? { signal: opts.signal } : {}),
         });
       if (opts.instructions)
-        for (const f of run.formats) if (f.instructions) await opts.onFormatResult?.(f, { final: true, counted: true });
+        for (const f of run.formats)
+          if (f.instructions) await opts.onFormatResult?.(f, { final: true, counted: true });
       statuses.push(run.status);
       others.push(...run.formats);
     }

@@ -24,7 +24,9 @@ function staticPackages(file: string, seen = new Set<string>(), out = new Set<st
   if (seen.has(file)) return out;
   seen.add(file);
   const text = readFileSync(file, "utf8");
-  for (const m of text.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s+"([^"]+)"|^import\s+"([^"]+)"|^await import\("([^"]+)"\)/gms)) {
+  for (const m of text.matchAll(
+    /^(?:import|export)\s[^;]*?\sfrom\s+"([^"]+)"|^import\s+"([^"]+)"|^await import\("([^"]+)"\)/gms,
+  )) {
     const spec = (m[1] ?? m[2] ?? m[3]) as string;
     if (spec.startsWith("./")) staticPackages(join(dirname(file), spec), seen, out);
     else if (!spec.startsWith("node:")) out.add(spec);

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { readDumpTotal } from "@wirebench/codecs/runtime-bridge";
-import type { CountSettings, RuntimeCountRequest, RuntimeSettings } from "@wirebench/contracts";
+import type { RuntimeCountRequest, RuntimeSettings } from "@wirebench/contracts";
 import type { ChildCommand } from "../child/run-runtime-child.ts";
 import { runRuntimeChild } from "../child/run-runtime-child.ts";
 import type { Op } from "../run/format-slot.ts";
