@@ -39,6 +39,21 @@ export const workerEnvSchema = z.object({
   WORKER_MEASURE_HEAP_MB: z.coerce.number().int().min(16).default(1024),
   /** Resident memory limit of each measurement child and the compilers it runs, MB. */
   WORKER_MEASURE_RSS_MB: z.coerce.number().int().min(32).default(2048),
+  /**
+   * V8 heap limit of the child that measures a run's other runtimes (options.runtimes), MB. Its
+   * own heap holds Node's result and the runtimes' entries; the runtimes run in processes of their own.
+   */
+  WORKER_RUNTIMES_HEAP_MB: z.coerce.number().int().min(16).default(1024),
+  /**
+   * Resident memory limit of that child and every process it starts (compilers, Cargo, the JVM,
+   * each runtime's measurement child), MB.
+   */
+  WORKER_RUNTIMES_RSS_MB: z.coerce.number().int().min(32).default(4096),
+  /**
+   * Wall-clock limit of that child, ms: every runtime asked for, code generation and builds
+   * included. Past it the run completes with Node's results; the runtimes not done say why.
+   */
+  WORKER_RUNTIMES_TIMEOUT_MS: z.coerce.number().int().min(500).default(900_000),
   /** Schema and generated-code text kept per format in a result (bytes); the rest is cut with a note. */
   WORKER_MAX_ARTIFACT_BYTES: z.coerce
     .number()

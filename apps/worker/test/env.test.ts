@@ -13,6 +13,9 @@ describe("worker env", () => {
     expect(env.WORKER_PREPARE_HEAP_MB).toBe(1024);
     expect(env.WORKER_PREPARE_RSS_MB).toBe(2048);
     expect(env.WORKER_PREPARE_TIMEOUT_MS).toBe(120_000);
+    expect(env.WORKER_RUNTIMES_HEAP_MB).toBe(1024);
+    expect(env.WORKER_RUNTIMES_RSS_MB).toBe(4096);
+    expect(env.WORKER_RUNTIMES_TIMEOUT_MS).toBe(900_000);
     expect(env.WORKER_RUN_TIMEOUT_MS).toBe(1_800_000);
     expect(env.WIREBENCH_CHILD_USER).toBe("nobody");
   });
@@ -24,6 +27,7 @@ describe("worker env", () => {
     [{ WORKER_SHUTDOWN_TIMEOUT_MS: "-5" }, "WORKER_SHUTDOWN_TIMEOUT_MS:"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL:"],
     [{ WORKER_PREPARE_RSS_MB: "8" }, "WORKER_PREPARE_RSS_MB:"],
+    [{ WORKER_RUNTIMES_TIMEOUT_MS: "10" }, "WORKER_RUNTIMES_TIMEOUT_MS:"],
     [{ WORKER_RUN_TIMEOUT_MS: "soon" }, "WORKER_RUN_TIMEOUT_MS:"],
     [{ WIREBENCH_CHILD_USER: "no body" }, "WIREBENCH_CHILD_USER: a user name"],
   ])("rejects %o with one line naming the variable", (vars, message) => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { createPrismaClient, type InputKind, type PrismaClient } from "@wirebench/db";
@@ -114,6 +114,10 @@ export async function createRunFixture(
   };
 }
 
+/** A model of the conformance suite (packages/conformance/data/models), as text. */
+export const readModel = (name: string) =>
+  readFileSync(new URL(`../../../packages/conformance/data/models/${name}`, import.meta.url), "utf8");
+
 export const terminal = new Set(["completed", "failed", "canceled"]);
 
 /** The temp dirs of one run (they hold its sample), as the worker names them. */
@@ -163,18 +167,25 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
  * (handleRunNow) and returns the run with its FormatResult rows: the set-up of every test that
  * measures one run end to end.
  */
-export async function measureRunNow(prisma: PrismaClient, data: RunRow) {
+export async function measureRunNow(prisma: PrismaClient, data: RunRow, env: Record<string, string> = {}) {
   const id = randomBytes(16).toString("base64url");
   await prisma.run.create({ data: { ...data, id } });
-  await handleRunNow(prisma, id);
+  await handleRunNow(prisma, id, env);
   return prisma.run.findUniqueOrThrow({ where: { id }, include: { results: true } });
 }
 
-/** Runs one run's job in this process with the real pipeline (default settings), as a worker would. */
-export async function handleRunNow(prisma: PrismaClient, runId: string): Promise<void> {
+/**
+ * Runs one run's job in this process with the real pipeline, as a worker would: default settings,
+ * but for the worker settings in `env`.
+ */
+export async function handleRunNow(
+  prisma: PrismaClient,
+  runId: string,
+  env: Record<string, string> = {},
+): Promise<void> {
   const handle = createRunJobHandler({
     prisma,
-    pipeline: createRunPipeline(pipelineSettings(parseWorkerEnv({}))),
+    pipeline: createRunPipeline(pipelineSettings(parseWorkerEnv(env))),
     logger: createLogger("silent"),
     leaseMs: 30_000,
   });

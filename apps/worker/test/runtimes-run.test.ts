@@ -1,10 +1,6 @@
-import { readFileSync } from "node:fs";
 import { type FormatResult, type RunEnvironment, runEnvironmentSchema } from "@wirebench/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRunFixture, measureRunNow, type RunFixture } from "./helpers.ts";
-
-const models = new URL("../../../packages/conformance/data/models/", import.meta.url);
-const read = (name: string) => readFileSync(new URL(name, models), "utf8");
+import { createRunFixture, measureRunNow, type RunFixture, readModel } from "./helpers.ts";
 
 let f: RunFixture;
 beforeAll(async () => {
@@ -16,8 +12,8 @@ describe("a run with options.runtimes", () => {
   it("measures AddressBook in each runtime after Node, storing every entry's row and the runtimes", async () => {
     const run = await measureRunNow(f.prisma, {
       inputKind: "ndjson",
-      sampleText: read("addressbook-go.ndjson"),
-      schemaText: read("addressbook-go.proto"),
+      sampleText: readModel("addressbook-go.ndjson"),
+      schemaText: readModel("addressbook-go.proto"),
       formats: ["protobuf", "cbor"],
       options: { quick: true, schemaKind: "proto", runtimes: ["node", "python", "go", "rust"] },
     });

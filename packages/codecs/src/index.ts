@@ -19,6 +19,7 @@ export {
 export { endWithParent } from "./harness/end-with-parent.ts";
 export {
   type BoundedExit,
+  type BoundSettingNames,
   forkBounded,
   lastErrorLine,
   type MemoryBounds,

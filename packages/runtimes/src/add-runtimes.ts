@@ -29,10 +29,28 @@ export interface AddRuntimesOptions {
   instructions?: Partial<InstructionSettings>;
   onStart?: (runtime: RuntimeId) => void;
   /**
+   * Each runtime's status once it is done (all its entries reported), so a caller that may lose
+   * this process still knows which runtimes finished.
+   */
+  onRuntimeDone?: (status: RuntimeStatus) => void | Promise<void>;
+  /**
    * Each entry as it is known (see measureInRuntime); with `instructions`, once more after counting
    * with `counted: true`, the same entry carrying its counts.
    */
   onFormatResult?: (entry: FormatResult, info: { final: boolean; counted?: boolean }) => void | Promise<void>;
+}
+
+/** Node's comparison as one runtime among others: its entries stamped `runtime: "node"`, and its status. */
+export function nodeRuntimeOf(node: Result): { entries: FormatResult[]; status: RuntimeStatus } {
+  return {
+    entries: node.formats.map((f) => ({ ...f, runtime: "node" as const, runtimeVersion: process.version })),
+    status: {
+      runtime: "node",
+      available: true,
+      version: process.version,
+      libraries: node.environment.libraries,
+    },
+  };
 }
 
 /**
@@ -44,14 +62,9 @@ export interface AddRuntimesOptions {
 export async function addRuntimes(node: Result, dataset: Dataset, opts: AddRuntimesOptions): Promise<Result> {
   const wanted = [...new Set(opts.runtimes)];
   const withNode = wanted.includes("node");
-  const nodeEntries = node.formats.map((f) => ({
-    ...f,
-    runtime: "node" as const,
-    runtimeVersion: process.version,
-  }));
-  const statuses: RuntimeStatus[] = withNode
-    ? [{ runtime: "node", available: true, version: process.version, libraries: node.environment.libraries }]
-    : [];
+  const nodeSide = nodeRuntimeOf(node);
+  const nodeEntries = nodeSide.entries;
+  const statuses: RuntimeStatus[] = withNode ? [nodeSide.status] : [];
   const others: FormatResult[] = [];
   mkdirSync(opts.workDir, { recursive: true });
   try {
@@ -60,11 +73,13 @@ export async function addRuntimes(node: Result, dataset: Dataset, opts: AddRunti
       if (opts.signal?.aborted) break;
       const def = (opts.definitionOf ?? runtimeDefinition)(id);
       if (!def) {
-        statuses.push({
+        const missing: RuntimeStatus = {
           runtime: id,
           available: false,
           reason: `this build of Wirebench has no ${id} runtime`,
-        });
+        };
+        statuses.push(missing);
+        await opts.onRuntimeDone?.(missing);
         continue;
       }
       opts.onStart?.(id);
@@ -91,6 +106,7 @@ export async function addRuntimes(node: Result, dataset: Dataset, opts: AddRunti
           if (f.instructions) await opts.onFormatResult?.(f, { final: true, counted: true });
       statuses.push(run.status);
       others.push(...run.formats);
+      await opts.onRuntimeDone?.(run.status);
     }
   } finally {
     rmSync(opts.workDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // Polyglot measurement: see docs/polyglot.md.
 
-export { type AddRuntimesOptions, addRuntimes } from "./add-runtimes.ts";
+export { type AddRuntimesOptions, addRuntimes, nodeRuntimeOf } from "./add-runtimes.ts";
 export { type ChildCommand, type ChildExit, runRuntimeChild } from "./child/run-runtime-child.ts";
 export { crossRuntimeBytes } from "./cross-runtime-bytes.ts";
 export { runtimeDefinition, runtimeDefinitions } from "./definitions/index.ts";

@@ -1,47 +1,150 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { deserialize } from "node:v8";
-import { childEnv, type DatasetFile, defaultSettings, quickSettings } from "@wirebench/codecs";
-import type { FormatResult, Result, StoredRunOptions } from "@wirebench/contracts";
-import { addRuntimes } from "@wirebench/runtimes";
+import { fileURLToPath } from "node:url";
+import type { DatasetFile } from "@wirebench/codecs";
+import type { FormatResult, Result, RuntimeId, RuntimeStatus, StoredRunOptions } from "@wirebench/contracts";
+import { crossRuntimeBytes, nodeRuntimeOf } from "@wirebench/runtimes";
+import { type ChildBounds, runBoundedChild, whyChildEnded } from "./run-bounded-child.ts";
+import type { RuntimesMessage, RuntimesRequest } from "./runtimes-protocol.ts";
 
 export { withMinimalVariants } from "@wirebench/runtimes";
 
-import type { Dataset } from "@wirebench/schemas";
+export const runtimesChildEntry = fileURLToPath(new URL("./measure-runtimes-child.ts", import.meta.url));
+
+/** The settings behind the runtimes child's bounds (README "Settings"), named when one stops it. */
+export const runtimesBoundNames = {
+  heapMb: "WORKER_RUNTIMES_HEAP_MB",
+  rssMb: "WORKER_RUNTIMES_RSS_MB",
+  timeoutMs: "WORKER_RUNTIMES_TIMEOUT_MS",
+} as const;
+
+/**
+ * The worker's settings the runtimes read in the child (step timeout, code cache, Java heap,
+ * instruction counting) and the toolchains' own homes; the child's environment is otherwise the
+ * minimal one, so the database and Redis URLs and tokens stay out.
+ */
+const runtimeSetting =
+  /^(WIREBENCH_(RUNTIME|JAVA|INSTRUCTION|VALGRIND|CACHE_DIR)\w*|JAVA_HOME|CARGO_HOME|RUSTUP_HOME|GOROOT|GOPATH)$/;
+const runtimeEnv = () =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(
+      (kv): kv is [string, string] => runtimeSetting.test(kv[0]) && kv[1] !== undefined,
+    ),
+  );
+
+export interface MeasureRuntimesContext {
+  workDir: string;
+  formats?: string[];
+  signal: AbortSignal;
+  /** WORKER_RUNTIMES_HEAP_MB, WORKER_RUNTIMES_RSS_MB, WORKER_RUNTIMES_TIMEOUT_MS. */
+  bounds: ChildBounds;
+  onResult: (e: FormatResult) => Promise<void>;
+}
 
 /**
  * `options.runtimes` (docs/polyglot.md): after Node's comparison, the other runtimes asked for, one
- * after another, each entry saved as its FormatResult row as it lands (sizes first, then timed) and
- * Node's rows again with `runtime: "node"`. Their children start from the same minimal environment
- * as Node's measurement children (no database or Redis URL). A missing runtime is a status in the
- * result, not a failed run.
+ * after another, in a bounded child (heap, resident memory of it and every toolchain it starts, wall
+ * clock) so a runtime that leaks or hangs cannot take the worker down. Each entry is saved as its
+ * FormatResult row as it lands (sizes first, then timed), then Node's rows again with `runtime:
+ * "node"`. A missing runtime is a status in the result, not a failed run; so is a child stopped by a
+ * bound: the run completes with Node's results and every entry that was done, and each runtime not
+ * done says which limit stopped it (as does each of its entries still unfinished).
  */
 export async function measureRuntimes(
   result: Result,
   dataset: DatasetFile,
   options: StoredRunOptions,
-  ctx: {
-    workDir: string;
-    formats?: string[];
-    signal: AbortSignal;
-    onResult: (e: FormatResult) => Promise<void>;
-  },
+  ctx: MeasureRuntimesContext,
 ): Promise<Result> {
   // Node's rows are saved while it measures, so the worker's result always has them: Node is listed too.
-  const runtimes = [...new Set(["node" as const, ...(options.runtimes ?? [])])];
-  // The preparation child wrote the dataset; the parent's side (input shapes, sizes, fidelity) needs its values.
-  const data = deserialize(readFileSync(dataset.path)) as Dataset;
-  const out = await addRuntimes(result, data, {
+  const runtimes: RuntimeId[] = [...new Set(["node" as const, ...(options.runtimes ?? [])])];
+  const request: RuntimesRequest = {
+    node: result,
+    datasetPath: dataset.path,
     runtimes,
     ...(ctx.formats ? { formats: ctx.formats } : {}),
-    settings: options.quick ? quickSettings : defaultSettings,
+    quick: !!options.quick,
+    instructions: options.metric === "instructions",
     workDir: join(ctx.workDir, "runtimes"),
+  };
+  const entries = new Map<string, { entry: FormatResult; final: boolean }>();
+  const statuses = new Map<RuntimeId, RuntimeStatus>();
+  let outcome: Result | undefined;
+  let failure: string | undefined;
+  // Saved in the order they came; a failed save fails the run once the child is done.
+  let saving = Promise.resolve();
+  const save = (entry: FormatResult) => {
+    saving = saving.then(() => ctx.onResult(entry));
+    saving.catch(() => {});
+  };
+  const exit = await runBoundedChild<RuntimesMessage>(runtimesChildEntry, request, {
+    bounds: ctx.bounds,
     signal: ctx.signal,
-    env: childEnv(),
-    // Counted under callgrind like Node's formats (docs/instructions.md "Other runtimes").
-    ...(options.metric === "instructions" ? { instructions: {} } : {}),
-    onFormatResult: (entry) => ctx.onResult(entry),
+    env: runtimeEnv(),
+    onMessage: (m) => {
+      if (m.type === "entry") {
+        entries.set(m.entry.id, { entry: m.entry, final: m.final });
+        save(m.entry);
+      } else if (m.type === "runtime") statuses.set(m.status.runtime, m.status);
+      else if (m.type === "done") outcome = m.result;
+      else failure = m.message;
+    },
   });
+  await saving;
+  const out =
+    outcome ??
+    stoppedRuntimes(result, runtimes, entries, statuses, {
+      reason: `measuring in other runtimes ${failure ? `failed: ${failure}` : whyChildEnded(exit, ctx.bounds, runtimesBoundNames)}`,
+      save,
+    });
+  await saving;
   for (const f of out.formats) if (f.runtime === "node") await ctx.onResult(f);
   return out;
 }
+
+/**
+ * The result of a runtimes child that ended early: Node's entries, every other entry that was done,
+ * each unfinished one failed with `reason` (and saved so), and the runtimes without a status
+ * unavailable for that reason.
+ */
+function stoppedRuntimes(
+  node: Result,
+  runtimes: RuntimeId[],
+  entries: Map<string, { entry: FormatResult; final: boolean }>,
+  statuses: Map<RuntimeId, RuntimeStatus>,
+  ctx: { reason: string; save: (entry: FormatResult) => void },
+): Result {
+  const nodeSide = nodeRuntimeOf(node);
+  const others: FormatResult[] = [];
+  for (const { entry, final } of entries.values()) {
+    if (final) {
+      others.push(entry);
+      continue;
+    }
+    const failed: FormatResult = { ...entry, ok: false, error: ctx.reason, encode: null, decode: null };
+    if (failed.access !== undefined) failed.access = null;
+    ctx.save(failed);
+    others.push(failed);
+  }
+  const runtimeStatuses = runtimes.map(
+    (id): RuntimeStatus =>
+      id === "node"
+        ? nodeSide.status
+        : (statuses.get(id) ?? {
+            runtime: id,
+            available: false,
+            ...versionOf(others, id),
+            reason: ctx.reason,
+          }),
+  );
+  return {
+    ...node,
+    formats: [...nodeSide.entries, ...others],
+    runtimes: runtimeStatuses,
+    crossRuntime: crossRuntimeBytes([...nodeSide.entries, ...others]),
+  };
+}
+
+const versionOf = (entries: FormatResult[], runtime: RuntimeId) => {
+  const version = entries.find((e) => e.runtime === runtime)?.runtimeVersion;
+  return version ? { version } : {};
+};

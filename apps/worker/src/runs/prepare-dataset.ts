@@ -1,22 +1,13 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  type ChildIdentity,
-  type DatasetFile,
-  forkBounded,
-  lastErrorLine,
-  type MemoryBounds,
-  memoryBoundExceeded,
-} from "@wirebench/codecs";
+import type { ChildIdentity, DatasetFile } from "@wirebench/codecs";
 import type { RunInput, RunOptions } from "./dataset-of.ts";
 import type { PreparedSweep, PrepareReply, PrepareRequest } from "./prepare-protocol.ts";
+import { type ChildBounds, runBoundedChild, whyChildEnded } from "./run-bounded-child.ts";
 
 export const prepareChildEntry = fileURLToPath(new URL("./prepare-dataset-child.ts", import.meta.url));
 
-export interface PrepareBounds extends MemoryBounds {
-  /** Wall-clock limit of the child, ms. */
-  timeoutMs: number;
-}
+export type PrepareBounds = ChildBounds;
 
 export interface PrepareContext {
   /** The run's work dir (writable by `identity`); the dataset file goes there. */
@@ -38,22 +29,16 @@ export async function prepareDataset(
   ctx: PrepareContext,
 ): Promise<DatasetFile & { sweep?: PreparedSweep }> {
   const path = join(ctx.workDir, "dataset.v8");
-  const bounded = forkBounded(prepareChildEntry, { ...ctx.bounds, identity: ctx.identity });
   let reply: PrepareReply | undefined;
-  bounded.child.on("message", (m: PrepareReply) => {
-    reply ??= m;
-  });
-  const timer = setTimeout(() => bounded.kill("time"), ctx.bounds.timeoutMs);
-  const onAbort = () => bounded.kill("abort");
-  ctx.signal?.addEventListener("abort", onAbort, { once: true });
-  if (ctx.signal?.aborted) onAbort();
   const request: PrepareRequest = { input, options, path };
-  bounded.child.send(request);
-  const exit = await bounded.exited;
-  clearTimeout(timer);
-  ctx.signal?.removeEventListener("abort", onAbort);
-
-  if (exit.killed === "abort") throw ctx.signal?.reason ?? new Error("the run was stopped");
+  const exit = await runBoundedChild<PrepareReply>(prepareChildEntry, request, {
+    bounds: ctx.bounds,
+    identity: ctx.identity,
+    signal: ctx.signal,
+    onMessage: (m) => {
+      reply ??= m;
+    },
+  });
   if (reply?.type === "error") throw new Error(reply.message);
   // The file is complete before the child replies, whatever happens to the child after.
   if (reply?.type === "done") {
@@ -64,12 +49,5 @@ export async function prepareDataset(
       ...(reply.sweep ? { sweep: reply.sweep } : {}),
     };
   }
-  if (exit.killed === "time")
-    throw new Error(`preparing the data exceeded the time limit (${ctx.bounds.timeoutMs} ms)`);
-  const bound = memoryBoundExceeded(exit, ctx.bounds);
-  if (bound) throw new Error(`preparing the data ${bound}`);
-  const last = lastErrorLine(exit);
-  throw new Error(
-    `preparing the data failed: its process exited (${exit.signal ?? `code ${exit.code}`})${last ? `: ${last}` : ""}`,
-  );
+  throw new Error(`preparing the data ${whyChildEnded(exit, ctx.bounds)}`);
 }

@@ -18,12 +18,15 @@ import type { RunPipeline } from "./handle-run-job.ts";
 import { measureRuntimes, withMinimalVariants } from "./measure-runtimes.ts";
 import { measureTransports, transportStage } from "./measure-transports.ts";
 import { type PrepareBounds, prepareChildEntry, prepareDataset } from "./prepare-dataset.ts";
+import type { ChildBounds } from "./run-bounded-child.ts";
 
 /** A run's work dir is `<tmp>/wirebench-run-<run id>-XXXXXX`, so sweepWorkDirs can tell whose it is. */
 export const runWorkDirPrefix = (runId: string) => `${workDirPrefix}run-${runId}-`;
 
 export interface PipelineSettings {
   prepare: PrepareBounds;
+  /** Bounds of the child measuring other runtimes (options.runtimes). */
+  runtimes: ChildBounds;
   measure: Partial<Limits>;
   /** User children run as when the worker is root (see chooseChildIdentity). */
   childUser: string;
@@ -42,6 +45,12 @@ export function pipelineSettings(env: WorkerEnv): PipelineSettings {
       rssMb: env.WORKER_PREPARE_RSS_MB,
       rssPollMs: 200,
       timeoutMs: env.WORKER_PREPARE_TIMEOUT_MS,
+    },
+    runtimes: {
+      heapMb: env.WORKER_RUNTIMES_HEAP_MB,
+      rssMb: env.WORKER_RUNTIMES_RSS_MB,
+      rssPollMs: 200,
+      timeoutMs: env.WORKER_RUNTIMES_TIMEOUT_MS,
     },
     measure: {
       memoryMb: env.WORKER_MEASURE_HEAP_MB,
@@ -63,7 +72,7 @@ export function childIdentityOf(settings: PipelineSettings) {
 /**
  * The worker's pipeline. Nothing heavy runs in the worker process: a bounded child parses, infers or
  * synthesizes the dataset into the run's work dir, then the codec engine measures each format in
- * bounded children of its own. Each format's stage is reported as it changes, and its FormatResult row
+ * bounded children of its own, and other runtimes are measured in one more bounded child. Each format's stage is reported as it changes, and its FormatResult row
  * is saved as soon as the format is verified or failed, then overwritten with the timed entry; the
  * codec engine reports a format `done` only after that final save. The work dir goes on every path
  * (a killed worker's is swept at its next start, see sweepWorkDirs).
@@ -110,6 +119,7 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
             workDir,
             ...(formats ? { formats } : {}),
             signal: hooks.signal,
+            bounds: settings.runtimes,
             onResult: hooks.onResult,
           })
         : nodeResult;

@@ -105,11 +105,26 @@ export function forkBounded(entry: string, opts: BoundedOptions): BoundedChild {
   return { child, kill, exited };
 }
 
-/** "exceeded the memory limit (N MB resident|heap)" when a bound killed the child, else undefined. */
-export function memoryBoundExceeded(exit: BoundedExit, bounds: MemoryBounds): string | undefined {
-  if (exit.killed === "resident") return `exceeded the memory limit (${bounds.rssMb} MB resident)`;
+/** The settings behind each bound, named in the message so a reader knows what to raise. */
+export interface BoundSettingNames {
+  heapMb?: string;
+  rssMb?: string;
+}
+
+/**
+ * "exceeded the memory limit (N MB resident|heap)" when a bound killed the child, else undefined;
+ * with `names`, the setting follows the figure ("(300 MB resident, WORKER_RUNTIMES_RSS_MB)").
+ */
+export function memoryBoundExceeded(
+  exit: BoundedExit,
+  bounds: MemoryBounds,
+  names: BoundSettingNames = {},
+): string | undefined {
+  const named = (name: string | undefined) => (name ? `, ${name}` : "");
+  if (exit.killed === "resident")
+    return `exceeded the memory limit (${bounds.rssMb} MB resident${named(names.rssMb)})`;
   if (/heap out of memory|Reached heap limit|Allocation failed/i.test(exit.stderr)) {
-    return `exceeded the memory limit (${bounds.heapMb} MB heap)`;
+    return `exceeded the memory limit (${bounds.heapMb} MB heap${named(names.heapMb)})`;
   }
   return undefined;
 }
