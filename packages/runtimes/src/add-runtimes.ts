@@ -3,7 +3,8 @@ import { join } from "node:path";
 import type { InstructionSettings, MeasureSettings } from "@wirebench/codecs/runtime-bridge";
 import type { FormatResult, Result, RuntimeId, RuntimeStatus } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
-import { crossRuntimeBytes } from "./cross-runtime-bytes.ts";
+import { type ByteReference, crossRuntimeBytes } from "./cross-runtime-bytes.ts";
+import { computedReferences } from "./data-model-json.ts";
 import { runtimeDefinition } from "./definitions/index.ts";
 import { withRuntimeCounts } from "./instructions/add-counts.ts";
 import { measureInRuntime } from "./measure-in-runtime.ts";
@@ -27,6 +28,8 @@ export interface AddRuntimesOptions {
   definitionOf?: (id: RuntimeId) => RuntimeDefinition | undefined;
   /** `metric: "instructions"`: count each runtime's formats under callgrind too (docs/instructions.md). */
   instructions?: Partial<InstructionSettings>;
+  /** The references crossRuntimeBytes computes (computedReferences), when the caller made them already. */
+  references?: ByteReference[];
   onStart?: (runtime: RuntimeId) => void;
   /**
    * Each runtime's status once it is done (all its entries reported), so a caller that may lose
@@ -112,7 +115,10 @@ export async function addRuntimes(node: Result, dataset: Dataset, opts: AddRunti
     rmSync(opts.workDir, { recursive: true, force: true });
   }
   if (opts.signal?.aborted) throw opts.signal.reason ?? new Error("the comparison was stopped");
-  const crossRuntime = crossRuntimeBytes(withNode ? [...nodeEntries, ...others] : others);
+  // Computed only when another runtime wrote JSON: it writes the whole dataset once more.
+  const references =
+    opts.references ?? (others.some((f) => f.format === "json") ? computedReferences(dataset) : []);
+  const crossRuntime = crossRuntimeBytes(withNode ? [...nodeEntries, ...others] : others, references);
   return {
     ...node,
     formats: [...(withNode ? nodeEntries : []), ...others],

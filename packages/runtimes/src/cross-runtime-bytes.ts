@@ -1,10 +1,25 @@
-import type { CrossRuntimeBytes, FormatResult } from "@wirebench/contracts";
+import type { CrossRuntimeBytes, FirstMessage, FormatResult } from "@wirebench/contracts";
 
 /**
- * The Node entry a family's other runtimes are compared with: for MessagePack and CBOR the variant
- * writing the minimal standard encoding (msgpackr and cbor-x pad every object header by default,
- * which no other runtime's library does), else the entry named like the family (`protobuf`, not
- * `protobuf-json`), else the first Node entry of the family.
+ * Bytes a family's entries are compared with that Node computes from the data model rather than
+ * measures (dataModelJson): what its entry named like the family would write if it were given the
+ * data model as the other runtimes are.
+ */
+export interface ByteReference {
+  id: string;
+  format: string;
+  bytes: number;
+  digest: string;
+  firstMessage?: FirstMessage;
+}
+
+/**
+ * The reference a family's other runtimes are compared with, first that applies: for MessagePack
+ * and CBOR Node's variant writing the minimal standard encoding (msgpackr and cbor-x pad every
+ * object header by default, which no other runtime's library does); a computed reference of the
+ * family (JSON: JSON.stringify of the data model) unless Node's entry named like the family writes
+ * exactly its bytes, then that entry; the Node entry named like the family (`protobuf`, not
+ * `protobuf-json`); the first Node entry of the family; the first entry.
  */
 const idOf = (f: FormatResult) => f.id ?? f.format;
 
@@ -17,23 +32,26 @@ const isNode = (f: FormatResult) => !idOf(f).includes("@");
  * "Same bytes in every runtime?" per format family measured in two or more runtimes: which entries
  * wrote exactly the reference's bytes (equal digests), and where the others first differ, as a byte
  * offset into the first message (-1 when the first messages agree and a later message differs).
+ * `computed`: references Node computes rather than measures (see ByteReference).
  */
-export function crossRuntimeBytes(entries: FormatResult[]): CrossRuntimeBytes[] {
+export function crossRuntimeBytes(
+  entries: FormatResult[],
+  computed: ByteReference[] = [],
+): CrossRuntimeBytes[] {
   const ok = entries.filter((f) => f.ok && f.digest);
   const families = [...new Set(ok.map((f) => f.format))];
   const out: CrossRuntimeBytes[] = [];
   for (const format of families) {
     const node = ok.filter((f) => f.format === format && isNode(f));
     const others = ok.filter((f) => f.format === format && !isNode(f));
-    const reference =
-      node.find((f) => f.id === nodeReference[format]) ??
-      node.find((f) => f.id === format) ??
-      node[0] ??
-      others[0];
+    const named = node.find((f) => f.id === format);
+    const model = computed.find((r) => r.format === format && r.digest !== named?.digest);
+    const reference: FormatResult | ByteReference | undefined =
+      node.find((f) => f.id === nodeReference[format]) ?? model ?? named ?? node[0] ?? others[0];
     if (!reference) continue;
     const compared = others.filter((f) => f !== reference);
     if (compared.length === 0) continue;
-    const row: CrossRuntimeBytes = { format, reference: idOf(reference), same: [], different: [] };
+    const row: CrossRuntimeBytes = { format, reference: reference.id, same: [], different: [] };
     for (const f of compared) {
       if (f.digest === reference.digest) row.same.push(idOf(f));
       else
@@ -44,7 +62,7 @@ export function crossRuntimeBytes(entries: FormatResult[]): CrossRuntimeBytes[] 
   return out;
 }
 
-function firstDifference(a: FormatResult, b: FormatResult): number {
+function firstDifference(a: Pick<FormatResult, "firstMessage">, b: FormatResult): number {
   const x = a.firstMessage ? Buffer.from(a.firstMessage.base64, "base64") : Buffer.alloc(0);
   const y = b.firstMessage ? Buffer.from(b.firstMessage.base64, "base64") : Buffer.alloc(0);
   const n = Math.min(x.length, y.length);

@@ -2,7 +2,8 @@
 
 export { type AddRuntimesOptions, addRuntimes, nodeRuntimeOf } from "./add-runtimes.ts";
 export { type ChildCommand, type ChildExit, runRuntimeChild } from "./child/run-runtime-child.ts";
-export { crossRuntimeBytes } from "./cross-runtime-bytes.ts";
+export { type ByteReference, crossRuntimeBytes } from "./cross-runtime-bytes.ts";
+export { computedReferences, dataModelJson, dataModelJsonId } from "./data-model-json.ts";
 export { runtimeDefinition, runtimeDefinitions } from "./definitions/index.ts";
 export { OK_MARKER, prepareGenerated } from "./generated-cache.ts";
 export { fromAvroJson, toAvroJson } from "./inputs/avro-json.ts";

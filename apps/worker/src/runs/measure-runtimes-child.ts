@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { deserialize } from "node:v8";
 import { childEnv, defaultSettings, endWithParent, quickSettings } from "@wirebench/codecs";
-import { addRuntimes } from "@wirebench/runtimes";
+import { addRuntimes, computedReferences } from "@wirebench/runtimes";
 import type { Dataset } from "@wirebench/schemas";
 import type { RuntimesMessage, RuntimesRequest } from "./runtimes-protocol.ts";
 
@@ -20,7 +20,10 @@ process.once("message", async (req: RuntimesRequest) => {
   let last: RuntimesMessage;
   try {
     const dataset = deserialize(readFileSync(req.datasetPath)) as Dataset;
+    const references = computedReferences(dataset);
+    await send({ type: "references", references });
     const result = await addRuntimes(req.node, dataset, {
+      references,
       runtimes: req.runtimes,
       ...(req.formats ? { formats: req.formats } : {}),
       settings: req.quick ? quickSettings : defaultSettings,

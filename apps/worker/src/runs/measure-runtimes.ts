@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DatasetFile } from "@wirebench/codecs";
 import type { FormatResult, Result, RuntimeId, RuntimeStatus, StoredRunOptions } from "@wirebench/contracts";
-import { crossRuntimeBytes, nodeRuntimeOf } from "@wirebench/runtimes";
+import { type ByteReference, crossRuntimeBytes, nodeRuntimeOf } from "@wirebench/runtimes";
 import { type ChildBounds, runBoundedChild, whyChildEnded } from "./run-bounded-child.ts";
 import type { RuntimesMessage, RuntimesRequest } from "./runtimes-protocol.ts";
 
@@ -68,6 +68,7 @@ export async function measureRuntimes(
   };
   const entries = new Map<string, { entry: FormatResult; final: boolean }>();
   const statuses = new Map<RuntimeId, RuntimeStatus>();
+  let references: ByteReference[] = [];
   let outcome: Result | undefined;
   let failure: string | undefined;
   // Saved in the order they came; a failed save fails the run once the child is done.
@@ -81,7 +82,8 @@ export async function measureRuntimes(
     signal: ctx.signal,
     env: runtimeEnv(),
     onMessage: (m) => {
-      if (m.type === "entry") {
+      if (m.type === "references") references = m.references;
+      else if (m.type === "entry") {
         entries.set(m.entry.id, { entry: m.entry, final: m.final });
         save(m.entry);
       } else if (m.type === "runtime") statuses.set(m.status.runtime, m.status);
@@ -93,6 +95,7 @@ export async function measureRuntimes(
   const out =
     outcome ??
     stoppedRuntimes(result, runtimes, entries, statuses, {
+      references,
       reason: `measuring in other runtimes ${failure ? `failed: ${failure}` : whyChildEnded(exit, ctx.bounds, runtimesBoundNames)}`,
       save,
     });
@@ -111,7 +114,7 @@ function stoppedRuntimes(
   runtimes: RuntimeId[],
   entries: Map<string, { entry: FormatResult; final: boolean }>,
   statuses: Map<RuntimeId, RuntimeStatus>,
-  ctx: { reason: string; save: (entry: FormatResult) => void },
+  ctx: { references: ByteReference[]; reason: string; save: (entry: FormatResult) => void },
 ): Result {
   const nodeSide = nodeRuntimeOf(node);
   const others: FormatResult[] = [];
@@ -140,7 +143,7 @@ function stoppedRuntimes(
     ...node,
     formats: [...nodeSide.entries, ...others],
     runtimes: runtimeStatuses,
-    crossRuntime: crossRuntimeBytes([...nodeSide.entries, ...others]),
+    crossRuntime: crossRuntimeBytes([...nodeSide.entries, ...others], ctx.references),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FormatResult, Result, RuntimeId, RuntimeStatus } from "@wirebench/contracts";
+import type { ByteReference } from "@wirebench/runtimes";
 
 /** Worker → runtimes child (measure-runtimes.ts): Node's result and what to measure it against. */
 export interface RuntimesRequest {
@@ -17,11 +18,13 @@ export interface RuntimesRequest {
 }
 
 /**
- * Runtimes child → worker, in order: every entry as it is known (sizes first, then the final one,
+ * Runtimes child → worker, in order: the byte references computed from the data model (so the
+ * worker can compare runtimes without the dataset should the child stop early), every entry as it is known (sizes first, then the final one,
  * then once more counted), each runtime's status when it is done, and last the whole result or why
  * it could not be made.
  */
 export type RuntimesMessage =
+  | { type: "references"; references: ByteReference[] }
   | { type: "entry"; entry: FormatResult; final: boolean; counted?: boolean }
   | { type: "runtime"; status: RuntimeStatus }
   | { type: "done"; result: Result }

@@ -33,6 +33,8 @@ export const crossRuntimeBytesSchema = z.object({
   /**
    * The entry the others are compared with: the Node one when present (for MessagePack and CBOR
    * Node's minimal variant, `msgpackr-minimal`, `cbor-minimal`: the library defaults pad headers).
+   * For JSON, `JSON.stringify(data model)` (bytes computed from the dataset's messages, which every
+   * other runtime writes) when Node's `json` entry writes something else (the sample's own text).
    */
   reference: z.string(),
   same: z.array(z.string()),

@@ -4,15 +4,17 @@ import { type DataObject, type DataValue, maxSupportedDepth, parseJsonLossless }
  * The protocol's lossless JSON (docs/polyglot.md, "Lossless JSON"): integers of any size as JSON
  * integer literals, bytes as `{"$bytes": "<base64>"}`. JSON.stringify can write neither a bigint nor
  * a Uint8Array, so this writer walks the data model itself; strings and numbers still go through
- * JSON.stringify, so their escapes and spellings are the standard ones.
+ * JSON.stringify, so their escapes and spellings are the standard ones. `bytes: "base64"` writes
+ * bytes as plain base64 strings instead (the data model as an application writes it as JSON).
  */
-export function stringifyLossless(value: unknown): string {
+export function stringifyLossless(value: unknown, opts: { bytes?: "tagged" | "base64" } = {}): string {
   const out: string[] = [];
-  write(value, out, "");
+  write(value, out, "", opts.bytes === "base64");
   return out.join("");
 }
 
-function write(v: unknown, out: string[], path: string): void {
+/** `plainBytes`: bytes as a base64 string, as an application holds them for JSON (no `$bytes` tag). */
+function write(v: unknown, out: string[], path: string, plainBytes: boolean): void {
   if (v === null || v === undefined) out.push("null");
   else if (typeof v === "bigint") out.push(v.toString());
   else if (typeof v === "number") {
@@ -21,12 +23,13 @@ function write(v: unknown, out: string[], path: string): void {
     out.push(JSON.stringify(v));
   } else if (typeof v === "string" || typeof v === "boolean") out.push(JSON.stringify(v));
   else if (v instanceof Uint8Array) {
-    out.push(`{"$bytes":"${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64")}"}`);
+    const b64 = Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64");
+    out.push(plainBytes ? `"${b64}"` : `{"$bytes":"${b64}"}`);
   } else if (Array.isArray(v)) {
     out.push("[");
     v.forEach((x, i) => {
       if (i > 0) out.push(",");
-      write(x, out, `${path}/${i}`);
+      write(x, out, `${path}/${i}`, plainBytes);
     });
     out.push("]");
   } else if (typeof v === "object") {
@@ -37,7 +40,7 @@ function write(v: unknown, out: string[], path: string): void {
       if (!first) out.push(",");
       first = false;
       out.push(JSON.stringify(k), ":");
-      write(x, out, `${path}/${k}`);
+      write(x, out, `${path}/${k}`, plainBytes);
     }
     out.push("}");
   } else throw new Error(`${path || "/"}: a ${typeof v} has no JSON spelling`);

@@ -7,10 +7,10 @@ import {
   summarize,
 } from "@wirebench/codecs/runtime-bridge";
 import type { FormatResult, RuntimeFormat } from "@wirebench/contracts";
-import { defaultFirstMessageMaxBytes } from "@wirebench/contracts";
 import type { Dataset, DataValue } from "@wirebench/schemas";
 import type { ShapedInput } from "../inputs/shaped-input.ts";
 import type { RuntimeFormatDefinition } from "../runtime-definition.ts";
+import { firstMessageOf } from "./first-message.ts";
 
 export type Op = "encode" | "decode" | "access";
 export const OPS: Op[] = ["encode", "decode", "access"];
@@ -91,15 +91,8 @@ export async function slotResult(
   entry.compressed = { gzip: sizes.dataset.gzip, brotli: sizes.dataset.brotli, zstd: sizes.dataset.zstd };
   entry.sizes = sizes;
   entry.digest = digestOf(v.encoded);
-  const first = v.encoded[0];
-  if (first) {
-    const cap = defaultFirstMessageMaxBytes;
-    entry.firstMessage = {
-      base64: Buffer.from(first.subarray(0, cap)).toString("base64"),
-      bytes: first.byteLength,
-      truncated: first.byteLength > cap,
-    };
-  }
+  const first = firstMessageOf(v.encoded);
+  if (first) entry.firstMessage = first;
   if (v.notes.length) entry.notes = v.notes;
   try {
     const input = s.input as ShapedInput;
