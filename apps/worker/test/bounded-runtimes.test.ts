@@ -40,6 +40,8 @@ describe("measuring other runtimes in a bounded child", () => {
       expect(row.encode?.samples, row.id).toBeGreaterThan(0);
     }
     expect(rows.find((r) => r.id === "protobuf")).toMatchObject({ runtime: "node", ok: true, bytes: 253 });
+    // Each Python entry's stage came through the child as Node's do, and ended done.
+    expect(run.progress).toMatchObject(Object.fromEntries(pythonRows.map((r) => [r.id, "done"])));
     expect(environment.crossRuntime?.find((r) => r.format === "protobuf")).toMatchObject({
       reference: "protobuf",
       same: pythonRows.map((r) => r.id),
@@ -75,6 +77,10 @@ describe("measuring other runtimes in a bounded child", () => {
       // Whatever the child had reported of Python is either done or failed with the same reason.
       for (const row of rows.filter((r) => r.runtime === "python"))
         if (!row.ok) expect(row.error, row.id).toBe(reason);
+      // No Python entry is left at a stage it will never leave.
+      const progress = run.progress as Record<string, string>;
+      for (const [id, stage] of Object.entries(progress))
+        if (id.endsWith("@python")) expect(["done", "failed"], id).toContain(stage);
     },
     300_000,
   );

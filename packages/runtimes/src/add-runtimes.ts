@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import type { ProgressEvent } from "@wirebench/codecs";
 import type { InstructionSettings, MeasureSettings } from "@wirebench/codecs/runtime-bridge";
 import type { FormatResult, Result, RuntimeId, RuntimeStatus } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
@@ -31,6 +32,8 @@ export interface AddRuntimesOptions {
   /** The references crossRuntimeBytes computes (computedReferences), when the caller made them already. */
   references?: ByteReference[];
   onStart?: (runtime: RuntimeId) => void;
+  /** Each runtime entry's stage (see measureInRuntime's `onProgress`). */
+  onProgress?: (e: ProgressEvent) => void;
   /**
    * Each runtime's status once it is done (all its entries reported), so a caller that may lose
    * this process still knows which runtimes finished.
@@ -95,6 +98,7 @@ export async function addRuntimes(node: Result, dataset: Dataset, opts: AddRunti
         ...(opts.limits ? { limits: opts.limits } : {}),
         ...(opts.env ? { env: opts.env } : {}),
         ...(opts.onFormatResult ? { onFormatResult: opts.onFormatResult } : {}),
+        ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
       });
       if (opts.instructions)
         run = await withRuntimeCounts(def, run, {

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import type { ProgressEvent } from "@wirebench/codecs";
 import { defaultSettings, type MeasureSettings, warmupMaxMs } from "@wirebench/codecs/runtime-bridge";
 import type { FormatResult, RuntimeStatus } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
@@ -27,6 +28,12 @@ export interface MeasureInRuntimeOptions {
   env?: NodeJS.ProcessEnv;
   /** Each entry as it is known: sizes and fidelity after verification, then the final one. */
   onFormatResult?: (entry: FormatResult, info: { final: boolean }) => void | Promise<void>;
+  /**
+   * Each entry's stage as Node's engine reports its own (ProgressEvent, id `<impl>@<runtime>`):
+   * generating (input shapes and code), verifying, measuring (detail `process i/n`), then done or
+   * failed once its final entry was reported.
+   */
+  onProgress?: (e: ProgressEvent) => void;
 }
 
 export interface RuntimeRun {
@@ -59,6 +66,15 @@ export async function measureInRuntime(
     .filter((f) => !wanted || wanted.some((w) => [f.format, f.impl, `${f.impl}@${def.id}`].includes(w)))
     .map((f) => newSlot(f, def.id));
   mkdirSync(opts.workDir, { recursive: true });
+  const progress = (s: FormatSlot, phase: ProgressEvent["phase"], detail?: string) =>
+    opts.onProgress?.({
+      id: s.id,
+      format: s.def.format,
+      variant: s.def.impl,
+      phase,
+      ...(detail === undefined ? {} : { detail }),
+    });
+  for (const s of slots) progress(s, "generating");
   await prepareSlots(def, slots, opts, limits);
 
   await linkGenerated(def, slots, opts.signal);
@@ -78,6 +94,10 @@ export async function measureInRuntime(
     const workDir = join(opts.workDir, `process-${p}`);
     mkdirSync(workDir, { recursive: true });
     const dirs = generatedDirsOf(standing);
+    const measuring = `process ${p + 1}/${processes}`;
+    // Process 0 verifies each format, then times the ones verified; the others only time.
+    for (const s of standing)
+      progress(s, p === 0 ? "verifying" : "measuring", p === 0 ? undefined : measuring);
     const { exit, hello: said } = await runProcess(
       def.command(dirs),
       standing,
@@ -93,6 +113,7 @@ export async function measureInRuntime(
       `the ${def.id} child (process ${p})`,
       opts.signal,
       opts.env,
+      (s) => progress(s, "measuring", measuring),
     );
     hello ??= said;
     if (!exit.completed) {
@@ -117,6 +138,7 @@ export async function measureInRuntime(
     const entry = await slotResult(s, opts.dataset, stamp(), true);
     formats.push(entry);
     await opts.onFormatResult?.(entry, { final: true });
+    progress(s, entry.ok ? "done" : "failed", entry.ok ? undefined : entry.error);
   }
   return { status, formats };
 }

@@ -34,6 +34,7 @@ process.once("message", async (req: RuntimesRequest) => {
       ...(req.instructions ? { instructions: {} } : {}),
       onFormatResult: (entry, info) => send({ type: "entry", entry, ...info }),
       onRuntimeDone: (status) => send({ type: "runtime", status }),
+      onProgress: (event) => void send({ type: "progress", event }),
     });
     last = { type: "done", result };
   } catch (err) {

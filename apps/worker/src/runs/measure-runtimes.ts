@@ -1,7 +1,14 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { DatasetFile } from "@wirebench/codecs";
-import type { FormatResult, Result, RuntimeId, RuntimeStatus, StoredRunOptions } from "@wirebench/contracts";
+import type { DatasetFile, ProgressEvent } from "@wirebench/codecs";
+import {
+  type FormatResult,
+  isFinishedStage,
+  type Result,
+  type RuntimeId,
+  type RuntimeStatus,
+  type StoredRunOptions,
+} from "@wirebench/contracts";
 import { type ByteReference, crossRuntimeBytes, nodeRuntimeOf } from "@wirebench/runtimes";
 import { type ChildBounds, runBoundedChild, whyChildEnded } from "./run-bounded-child.ts";
 import type { RuntimesMessage, RuntimesRequest } from "./runtimes-protocol.ts";
@@ -38,6 +45,8 @@ export interface MeasureRuntimesContext {
   /** WORKER_RUNTIMES_HEAP_MB, WORKER_RUNTIMES_RSS_MB, WORKER_RUNTIMES_TIMEOUT_MS. */
   bounds: ChildBounds;
   onResult: (e: FormatResult) => Promise<void>;
+  /** Each runtime entry's stage, by its id (`orjson@python`), as Node's are reported. */
+  onProgress?: (id: string, phase: ProgressEvent["phase"]) => void;
 }
 
 /**
@@ -68,22 +77,28 @@ export async function measureRuntimes(
   };
   const entries = new Map<string, { entry: FormatResult; final: boolean }>();
   const statuses = new Map<RuntimeId, RuntimeStatus>();
+  const stages = new Map<string, ProgressEvent["phase"]>();
   let references: ByteReference[] = [];
   let outcome: Result | undefined;
   let failure: string | undefined;
   // Saved in the order they came; a failed save fails the run once the child is done.
   let saving = Promise.resolve();
-  const save = (entry: FormatResult) => {
-    saving = saving.then(() => ctx.onResult(entry));
+  const after = (step: () => void | Promise<void>) => {
+    saving = saving.then(step);
     saving.catch(() => {});
   };
+  const save = (entry: FormatResult) => after(() => ctx.onResult(entry));
   const exit = await runBoundedChild<RuntimesMessage>(runtimesChildEntry, request, {
     bounds: ctx.bounds,
     signal: ctx.signal,
     env: runtimeEnv(),
     onMessage: (m) => {
       if (m.type === "references") references = m.references;
-      else if (m.type === "entry") {
+      // Through the save chain: a stage lands after the entry the child reported before it ("done" after the final save).
+      else if (m.type === "progress") {
+        stages.set(m.event.id, m.event.phase);
+        after(() => ctx.onProgress?.(m.event.id, m.event.phase));
+      } else if (m.type === "entry") {
         entries.set(m.entry.id, { entry: m.entry, final: m.final });
         save(m.entry);
       } else if (m.type === "runtime") statuses.set(m.status.runtime, m.status);
@@ -99,6 +114,10 @@ export async function measureRuntimes(
       reason: `measuring in other runtimes ${failure ? `failed: ${failure}` : whyChildEnded(exit, ctx.bounds, runtimesBoundNames)}`,
       save,
     });
+  // A format the stopped child was still on stays at its last stage otherwise ("measuring" forever).
+  if (!outcome)
+    for (const [id, phase] of stages)
+      if (!isFinishedStage(phase)) after(() => ctx.onProgress?.(id, "failed"));
   await saving;
   for (const f of out.formats) if (f.runtime === "node") await ctx.onResult(f);
   return out;

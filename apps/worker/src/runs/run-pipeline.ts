@@ -121,6 +121,7 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
             signal: hooks.signal,
             bounds: settings.runtimes,
             onResult: hooks.onResult,
+            onProgress: hooks.onProgress,
           })
         : nodeResult;
       const transport = options.transport

@@ -1,3 +1,4 @@
+import type { ProgressEvent } from "@wirebench/codecs";
 import type { FormatResult, Result, RuntimeId, RuntimeStatus } from "@wirebench/contracts";
 import type { ByteReference } from "@wirebench/runtimes";
 
@@ -19,13 +20,15 @@ export interface RuntimesRequest {
 
 /**
  * Runtimes child → worker, in order: the byte references computed from the data model (so the
- * worker can compare runtimes without the dataset should the child stop early), every entry as it is known (sizes first, then the final one,
+ * worker can compare runtimes without the dataset should the child stop early), every entry's stage
+ * and every entry as it is known (sizes first, then the final one,
  * then once more counted), each runtime's status when it is done, and last the whole result or why
  * it could not be made.
  */
 export type RuntimesMessage =
   | { type: "references"; references: ByteReference[] }
   | { type: "entry"; entry: FormatResult; final: boolean; counted?: boolean }
+  | { type: "progress"; event: ProgressEvent }
   | { type: "runtime"; status: RuntimeStatus }
   | { type: "done"; result: Result }
   | { type: "error"; message: string };

@@ -33,6 +33,8 @@ export async function runProcess(
   label: string,
   signal: AbortSignal | undefined,
   env?: NodeJS.ProcessEnv,
+  /** A format verified in this process (its timing starts), as the child says so. */
+  onVerified?: (slot: FormatSlot) => void,
 ): Promise<{ exit: ChildExit; hello?: Hello }> {
   const byId = new Map(slots.map((s) => [s.id, s]));
   const failed = new Set<string>();
@@ -59,6 +61,7 @@ export async function runProcess(
         const decoded = (parseLossless(raw) as { decoded: DataValue[] }).decoded;
         const encoded = m.encoded.map((b) => new Uint8Array(Buffer.from(b, "base64")));
         s.verified = { encoded, decoded, notes: m.notes ?? [] };
+        onVerified?.(s);
         break;
       }
       case "failed":
