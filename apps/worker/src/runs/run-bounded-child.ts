@@ -48,15 +48,15 @@ export async function runBoundedChild<M>(
   });
   const { child } = bounded;
   child.on("message", opts.onMessage);
-  // 'exit' can come before the last messages are read; the channel closes only after them.
-  const channelClosed = child.connected ? once(child, "disconnect") : Promise.resolve();
   const timer = setTimeout(() => bounded.kill("time"), opts.bounds.timeoutMs);
   const onAbort = () => bounded.kill("abort");
   opts.signal?.addEventListener("abort", onAbort, { once: true });
   if (opts.signal?.aborted) onAbort();
   child.send(request as object);
   const exit = await bounded.exited;
-  await channelClosed;
+  // 'exit' can come before the last messages are read; the channel closes only after them. (An
+  // 'error' rejects once(): the exit above already says what happened.)
+  if (child.connected) await once(child, "disconnect").catch(() => {});
   clearTimeout(timer);
   opts.signal?.removeEventListener("abort", onAbort);
   if (exit.killed === "abort") throw opts.signal?.reason ?? new Error("the run was stopped");
