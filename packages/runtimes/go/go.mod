@@ -4,6 +4,7 @@ go 1.24
 
 require (
 	github.com/fxamacker/cbor/v2 v2.10.0
+	github.com/google/flatbuffers v2.0.8+incompatible
 	github.com/linkedin/goavro/v2 v2.15.0
 	github.com/vmihailenco/msgpack/v5 v5.4.1
 	google.golang.org/protobuf v1.36.12
