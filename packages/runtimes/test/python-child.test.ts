@@ -101,6 +101,7 @@ describe("python runtime", () => {
     expect(Object.keys(hello?.libraries ?? {}).sort()).toEqual([
       "cbor2",
       "fastavro",
+      "flatbuffers",
       "msgpack",
       "orjson",
       "protobuf",

@@ -18,7 +18,7 @@ export const pythonEnv = join(root, ".wirebench", "runtimes-python");
 export const pythonChild = join(root, "packages", "runtimes", "python", "child.py");
 
 /** Every library the child imports: detect fails with the import error when one is missing. */
-const imports = "import google.protobuf, fastavro, msgpack, cbor2, orjson, json, platform";
+const imports = "import google.protobuf, fastavro, msgpack, cbor2, orjson, flatbuffers, json, platform";
 
 /** protoc's own `--python_out` names the module after the file: `a-b.proto` → `a_b_pb2.py`. */
 async function protoc(schema: SchemaForRuntime, outDir: string, signal: AbortSignal): Promise<void> {
@@ -38,6 +38,20 @@ async function protoc(schema: SchemaForRuntime, outDir: string, signal: AbortSig
   }
 }
 
+/** `flatc --python --gen-object-api`: one module per table, in a package per namespace part. */
+async function flatc(schema: SchemaForRuntime, outDir: string, signal: AbortSignal): Promise<void> {
+  try {
+    await exec("flatc", ["--python", "--gen-object-api", "-o", outDir, schema.file], {
+      signal,
+      timeout: 120_000,
+    });
+  } catch (err) {
+    const e = err as Error & { stderr?: string; stdout?: string; code?: string };
+    if (e.code === "ENOENT") throw new Error("flatc not on PATH (apt-get install flatbuffers-compiler)");
+    throw new Error(`flatc --python failed: ${(e.stderr || e.stdout || e.message).trim()}`);
+  }
+}
+
 /** The runtime on the environment at `env` (tests point it at a folder with no Python to see it unavailable). */
 export function createPythonRuntime(env = pythonEnv): RuntimeDefinition {
   const pythonBin = join(env, "bin", "python");
@@ -50,6 +64,13 @@ export function createPythonRuntime(env = pythonEnv): RuntimeDefinition {
       { impl: "cbor2", format: "cbor", library: "cbor2", input: "data" },
       { impl: "orjson", format: "json", library: "orjson", input: "data" },
       { impl: "json", format: "json", library: "json (stdlib)", input: "data" },
+      {
+        impl: "flatbuffers",
+        format: "flatbuffers",
+        library: "flatbuffers (flatc object API)",
+        input: "flatbuffers",
+        package: "flatbuffers",
+      },
     ],
     async detect(): Promise<Availability> {
       if (!existsSync(pythonBin)) {
@@ -77,10 +98,11 @@ export function createPythonRuntime(env = pythonEnv): RuntimeDefinition {
       }
     },
     async generate(schema, outDir, signal) {
-      // fastavro parses the .avsc itself; only Protobuf has generated code in Python.
+      // fastavro parses the .avsc itself; Protobuf and FlatBuffers have generated code in Python.
       if (schema.idl === "proto") await protoc(schema, outDir, signal);
+      if (schema.idl === "fbs") await flatc(schema, outDir, signal);
     },
-    generatorVersion: "protoc-python-1",
+    generatorVersion: "protoc-python-1, flatc 2.0.8 --python",
     command() {
       // -I: no PYTHONPATH, no user site-packages, so exactly the venv's pinned libraries run;
       // -B: no __pycache__ written into the source tree or the shared generated-code cache.

@@ -31,6 +31,20 @@ class Codec:
         self.decode = compile_call(self.decode_expr, self.namespace)
 
 
+def generated_schema(fmt, needs):
+    """The format's schema, with its generated code's folder put on the import path (`needs` says
+    which generator wrote it, for the error)."""
+    import sys
+
+    schema = fmt.get("schema")
+    gen = fmt.get("generatedDir")
+    if not schema or not gen:
+        raise ValueError(f"{fmt['impl']} needs `schema` and `generatedDir` ({needs} output)")
+    if gen not in sys.path:
+        sys.path.insert(0, gen)
+    return schema
+
+
 def builders():
     """impl → build function. Imported lazily so one library failing to import fails its format only."""
     return {
@@ -40,8 +54,9 @@ def builders():
         "cbor2": ("cbor2_codec", "build"),
         "orjson": ("orjson_codec", "build"),
         "json": ("stdlib_json_codec", "build"),
+        "flatbuffers": ("flatbuffers_codec", "build"),
     }
 
 
 #: Distribution names as installed from PyPI, for the hello line.
-LIBRARIES = ["protobuf", "fastavro", "msgpack", "cbor2", "orjson"]
+LIBRARIES = ["protobuf", "fastavro", "msgpack", "cbor2", "orjson", "flatbuffers"]

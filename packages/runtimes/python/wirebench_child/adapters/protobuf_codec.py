@@ -8,9 +8,8 @@ message, in one C call).
 
 import importlib
 import os
-import sys
 
-from . import Codec
+from . import Codec, generated_schema
 
 
 def module_name(proto_file):
@@ -36,12 +35,7 @@ def build(fmt, load_input):
     from google.protobuf import json_format
     from google.protobuf.internal import api_implementation
 
-    schema = fmt.get("schema")
-    gen = fmt.get("generatedDir")
-    if not schema or not gen:
-        raise ValueError("protobuf needs `schema` and `generatedDir` (protoc --python_out output)")
-    if gen not in sys.path:
-        sys.path.insert(0, gen)
+    schema = generated_schema(fmt, "protoc --python_out")
     module = importlib.import_module(module_name(schema["file"]))
     cls = message_class(module, schema["rootType"])
 
