@@ -18,6 +18,8 @@ import { expectTimingsWithCi } from "./expect-timings.ts";
 export interface IdlInRuntime {
   runtime: RuntimeDefinition;
   format: "flatbuffers" | "capnp";
+  /** The runtime's implementation id, when not the format's name (`pycapnp`). */
+  impl?: string;
   /** The library version the child's hello stamps the entry with. */
   version: string;
   /** Other formats measured in the same run (their generated code must coexist with this one's). */
@@ -37,7 +39,7 @@ export const mixed: Dataset = loadDataset({
 });
 
 export function describeIdlInRuntime(s: IdlInRuntime, available: boolean): void {
-  const id = `${s.format}@${s.runtime.id}`;
+  const id = `${s.impl ?? s.format}@${s.runtime.id}`;
 
   describe.skipIf(!available)(`${id} on AddressBook beside ${s.besides.join(", ")}`, () => {
     const workDir = mkdtempSync(join(tmpdir(), `wb-${s.runtime.id}-${s.format}-`));

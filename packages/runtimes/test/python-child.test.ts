@@ -105,6 +105,7 @@ describe("python runtime", () => {
       "msgpack",
       "orjson",
       "protobuf",
+      "pycapnp",
     ]);
     expect(of(run.messages, "failed")).toEqual([]);
     const verified = new Map(of(run.messages, "verified").map((v) => [v.id, v]));

@@ -45,6 +45,31 @@ def generated_schema(fmt, needs):
     return schema
 
 
+def read_base64_lines(path):
+    """An IDL-binary input file (the `flatbuffers`/`capnp` shapes): one message's bytes per line, base64."""
+    import base64
+
+    out = []
+    with open(path, encoding="ascii") as f:
+        for i, line in enumerate(f):
+            line = line.strip()
+            if line:
+                try:
+                    out.append(base64.b64decode(line, validate=True))
+                except ValueError as err:
+                    raise ValueError(f"line {i + 1} of {path} is not base64: {err}") from None
+    return out
+
+
+def dotted(obj, name, what):
+    """`obj.A.B` for the name `A.B` (a nested message or struct), or a clear error naming `what`."""
+    for part in name.split("."):
+        if not hasattr(obj, part):
+            raise ValueError(f"{name} is not {what}")
+        obj = getattr(obj, part)
+    return obj
+
+
 def builders():
     """impl → build function. Imported lazily so one library failing to import fails its format only."""
     return {
@@ -55,8 +80,9 @@ def builders():
         "orjson": ("orjson_codec", "build"),
         "json": ("stdlib_json_codec", "build"),
         "flatbuffers": ("flatbuffers_codec", "build"),
+        "pycapnp": ("capnp_codec", "build"),
     }
 
 
 #: Distribution names as installed from PyPI, for the hello line.
-LIBRARIES = ["protobuf", "fastavro", "msgpack", "cbor2", "orjson", "flatbuffers"]
+LIBRARIES = ["protobuf", "fastavro", "msgpack", "cbor2", "orjson", "flatbuffers", "pycapnp"]

@@ -11,7 +11,7 @@ goes back to the parent packed again, as base64.
 import base64
 import importlib
 
-from . import Codec, generated_schema
+from . import Codec, generated_schema, read_base64_lines
 
 
 def root_module(schema):
@@ -28,19 +28,6 @@ def root_module(schema):
     return root
 
 
-def read_lines(path):
-    out = []
-    with open(path, encoding="ascii") as f:
-        for i, line in enumerate(f):
-            line = line.strip()
-            if line:
-                try:
-                    out.append(base64.b64decode(line, validate=True))
-                except ValueError as err:
-                    raise ValueError(f"line {i + 1} of {path} is not base64: {err}") from None
-    return out
-
-
 def build(fmt, load_input):
     import flatbuffers
 
@@ -51,7 +38,7 @@ def build(fmt, load_input):
     table, native = getattr(module, short), getattr(module, short + "T")
 
     inputs = []
-    for i, data in enumerate(read_lines(fmt["inputFile"])):
+    for i, data in enumerate(read_base64_lines(fmt["inputFile"])):
         try:
             inputs.append(native.InitFromObj(table.GetRootAs(data, 0)))
         except Exception as err:

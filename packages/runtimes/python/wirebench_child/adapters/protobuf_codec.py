@@ -9,7 +9,7 @@ message, in one C call).
 import importlib
 import os
 
-from . import Codec, generated_schema
+from . import Codec, dotted, generated_schema
 
 
 def module_name(proto_file):
@@ -23,12 +23,7 @@ def module_name(proto_file):
 def message_class(module, root_type):
     package = module.DESCRIPTOR.package
     name = root_type[len(package) + 1 :] if package and root_type.startswith(package + ".") else root_type
-    obj = module
-    for part in name.split("."):
-        if not hasattr(obj, part):
-            raise ValueError(f"{root_type} is not a message of {module.__name__}")
-        obj = getattr(obj, part)
-    return obj
+    return dotted(module, name, f"a message of {module.__name__}")
 
 
 def build(fmt, load_input):
