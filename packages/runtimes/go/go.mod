@@ -3,6 +3,7 @@ module wirebench/runtimes/go
 go 1.24
 
 require (
+	capnproto.org/go/capnp/v3 v3.1.0-alpha.1
 	github.com/fxamacker/cbor/v2 v2.10.0
 	github.com/google/flatbuffers v2.0.8+incompatible
 	github.com/linkedin/goavro/v2 v2.15.0
@@ -11,13 +12,16 @@ require (
 )
 
 require (
+	github.com/colega/zeropool v0.0.0-20230505084239-6fb4a4f75381 // indirect
 	github.com/golang/snappy v0.0.1 // indirect
 	github.com/planetscale/vtprotobuf v0.6.0 // indirect
 	github.com/vmihailenco/tagparser/v2 v2.0.0 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
+	golang.org/x/sync v0.7.0 // indirect
 )
 
 tool (
+	capnproto.org/go/capnp/v3/capnpc-go
 	github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto
 	google.golang.org/protobuf/cmd/protoc-gen-go
 )

@@ -6,6 +6,7 @@ import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { RuntimeDefinition, SchemaForRuntime } from "../runtime-definition.ts";
+import { generateCapnpGo } from "./go-capnp.ts";
 import { generateFlatbuffersGo } from "./go-flatbuffers.ts";
 
 /**
@@ -22,6 +23,7 @@ export const goHome = join(root, ".wirebench", "go");
 const defaultBinary = join(goHome, "bin", "wirebench-go");
 const protocGenGo = join(goHome, "bin", "protoc-gen-go");
 const protocGenVtproto = join(goHome, "bin", "protoc-gen-go-vtproto");
+const capnpcGo = join(goHome, "bin", "capnpc-go");
 const binaryName = "wirebench-go";
 
 /** The Go environment of setup and every build: caches under .wirebench/go, no network, no toolchain switch. */
@@ -51,8 +53,25 @@ function childSourcesHash(): string {
     }
   };
   if (existsSync(goModuleDir)) walk(goModuleDir);
+  // The generators of the glue packages (this folder's go*.ts) change what a cached folder holds too.
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const f of readdirSync(here)
+    .filter((n) => /^go.*\.ts$/.test(n))
+    .sort())
+    h.update(readFileSync(join(here, f)));
   return h.digest("hex").slice(0, 16);
 }
+
+/** go-capnp's std folder (go.capnp, for the annotations capnpc-go needs), in the module cache setup filled. */
+const goCapnpStd = join(
+  goHome,
+  "mod",
+  "capnproto.org",
+  "go",
+  "capnp",
+  `v3@${moduleVersion("capnproto.org/go/capnp/v3")}`,
+  "std",
+);
 
 /** A module's version as go.mod pins it (also its generator's: protoc-gen-go, protoc-gen-go-vtproto). */
 function moduleVersion(module: string): string {
@@ -224,6 +243,13 @@ export const goRuntime: RuntimeDefinition = {
       input: "flatbuffers",
       package: "github.com/google/flatbuffers",
     },
+    {
+      impl: "capnp",
+      format: "capnp",
+      library: "capnproto.org/go/capnp/v3 (capnpc-go, schema-driven tree)",
+      input: "capnp",
+      package: "capnproto.org/go/capnp/v3",
+    },
   ],
   async detect() {
     let version: string;
@@ -233,25 +259,27 @@ export const goRuntime: RuntimeDefinition = {
     } catch {
       return { available: false, reason: "go not on PATH; install Go 1.24+ and run `npm run setup`" };
     }
-    if (![defaultBinary, protocGenGo, protocGenVtproto].every(executable))
+    if (![defaultBinary, protocGenGo, protocGenVtproto, capnpcGo].every(executable))
       return { available: false, version, reason: "the Go child is not built; run `npm run setup`" };
     return { available: true, version };
   },
   async generate(schema, outDir, signal) {
-    // goavro reads the .avsc at run time; Protobuf and FlatBuffers need code compiled in.
-    if (schema.idl !== "proto" && schema.idl !== "fbs") return;
+    // goavro reads the .avsc at run time; Protobuf, FlatBuffers and Cap'n Proto need code compiled in.
+    if (schema.idl !== "proto" && schema.idl !== "fbs" && schema.idl !== "capnp") return;
     await mkdir(outDir, { recursive: true });
     const module = moduleOf(outDir);
     const pkg =
       schema.idl === "proto"
         ? await generateProtobuf(schema, outDir, module, signal)
-        : await generateFlatbuffersGo(schema, outDir, module, signal);
+        : schema.idl === "fbs"
+          ? await generateFlatbuffersGo(schema, outDir, module, signal)
+          : await generateCapnpGo(schema, outDir, module, { capnpcGo, goCapnpStd }, signal);
     await buildChild(outDir, module, [pkg], "", signal);
     const note: GoGenerated = { packages: [pkg] };
     writeFileSync(join(outDir, generatedNote), JSON.stringify(note));
   },
   link: linkGo,
-  generatorVersion: `flatc 2.0.8, protoc-gen-go ${moduleVersion("google.golang.org/protobuf")}, protoc-gen-go-vtproto ${moduleVersion("github.com/planetscale/vtprotobuf")}, child ${childSourcesHash()}`,
+  generatorVersion: `flatc 2.0.8, capnpc-go ${moduleVersion("capnproto.org/go/capnp/v3")}, protoc-gen-go ${moduleVersion("google.golang.org/protobuf")}, protoc-gen-go-vtproto ${moduleVersion("github.com/planetscale/vtprotobuf")}, child ${childSourcesHash()}`,
   command(generatedDirs) {
     const built = binaryFor(generatedDirs);
     return { cmd: built && executable(built) ? built : defaultBinary, args: [] };

@@ -18,7 +18,8 @@ export const pythonEnv = join(root, ".wirebench", "runtimes-python");
 export const pythonChild = join(root, "packages", "runtimes", "python", "child.py");
 
 /** Every library the child imports: detect fails with the import error when one is missing. */
-const imports = "import google.protobuf, fastavro, msgpack, cbor2, orjson, flatbuffers, capnp, json, platform";
+const imports =
+  "import google.protobuf, fastavro, msgpack, cbor2, orjson, flatbuffers, capnp, json, platform";
 
 /** protoc's own `--python_out` names the module after the file: `a-b.proto` → `a_b_pb2.py`. */
 async function protoc(schema: SchemaForRuntime, outDir: string, signal: AbortSignal): Promise<void> {
