@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { goRuntime } from "../src/definitions/go.ts";
 import { withGoAnnotations } from "../src/definitions/go-capnp.ts";
-import { describeIdlInRuntime } from "./idl-in-runtime.ts";
+import { describeCountsInRuntime, describeIdlInRuntime } from "./idl-in-runtime.ts";
 
 /**
  * The real Go child on Cap'n Proto (capnproto.org/go/capnp/v3 with capnpc-go's code, the value an
@@ -34,3 +34,6 @@ describe("go.capnp annotations on a copy of the schema", () => {
     expect(() => withGoAnnotations("struct A {}\n", "m/capnpgen")).toThrow(/no file id/);
   });
 });
+
+// Counting needs the binary with the .fbs's and the .capnp's code linked in, as the timed run had it.
+describeCountsInRuntime(goRuntime, ["flatbuffers@go", "capnp@go"], available);

@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type FormatResult, quickSettings, runComparison } from "@wirebench/codecs";
+import { checkValgrind, defaultInstructionSettings } from "@wirebench/codecs/runtime-bridge";
 import { type Dataset, loadDataset } from "@wirebench/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crossRuntimeBytes, measureInRuntime, type RuntimeRun } from "../src/index.ts";
+import { countInRuntime } from "../src/instructions/count-in-runtime.ts";
 import type { RuntimeDefinition } from "../src/runtime-definition.ts";
 import { addressBook } from "./addressbook.ts";
 import { expectTimingsWithCi } from "./expect-timings.ts";
@@ -101,6 +103,33 @@ export function describeIdlInRuntime(s: IdlInRuntime, available: boolean): void 
       expect(n?.fidelity).toMatchObject({ exact: true, issues: [] });
       expect(f.digest).toBe(n?.digest);
       expectTimingsWithCi([f]);
+    }, 600_000);
+  });
+}
+
+/** Instruction counts of `ids` (count mode, with the run's generated code linked in as the timed run had it). */
+export function describeCountsInRuntime(runtime: RuntimeDefinition, ids: string[], available: boolean): void {
+  const valgrind = checkValgrind(defaultInstructionSettings.valgrindPath).available;
+  describe.skipIf(!available || !valgrind)(`instruction counts of ${ids.join(", ")}`, () => {
+    it("counts encode and decode of each", async () => {
+      const workDir = mkdtempSync(join(tmpdir(), `wb-${runtime.id}-idl-count-`));
+      try {
+        const out = await countInRuntime(runtime, {
+          dataset: addressBook(),
+          ids,
+          workDir,
+          settings: { ...defaultInstructionSettings, segments: 2, segmentBytes: 16_000 },
+        });
+        expect(out.run.available).toBe(true);
+        for (const id of ids) {
+          const counts = out.formats.get(id);
+          expect(counts?.error, id).toBeUndefined();
+          expect(counts?.encode?.perOp, id).toBeGreaterThan(0);
+          expect(counts?.decode?.perOp, id).toBeGreaterThan(0);
+        }
+      } finally {
+        rmSync(workDir, { recursive: true, force: true });
+      }
     }, 600_000);
   });
 }

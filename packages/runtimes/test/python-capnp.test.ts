@@ -1,5 +1,5 @@
 import { pythonRuntime } from "../src/definitions/python.ts";
-import { describeIdlInRuntime } from "./idl-in-runtime.ts";
+import { describeCountsInRuntime, describeIdlInRuntime } from "./idl-in-runtime.ts";
 
 /**
  * The real Python child on Cap'n Proto (pycapnp 2.2.4, reading the emitted .capnp at run time) from
@@ -18,3 +18,5 @@ describeIdlInRuntime(
   },
   available,
 );
+
+describeCountsInRuntime(pythonRuntime, ["flatbuffers@python", "pycapnp@python"], available);
