@@ -2,14 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type FormatResult, quickSettings, runComparison } from "@wirebench/codecs";
-import { checkValgrind, defaultInstructionSettings } from "@wirebench/codecs/runtime-bridge";
 import { type Dataset, loadDataset } from "@wirebench/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rustRuntime } from "../src/definitions/rust.ts";
 import { crossRuntimeBytes, measureInRuntime, type RuntimeRun } from "../src/index.ts";
-import { countInRuntime } from "../src/instructions/count-in-runtime.ts";
 import { addressBook } from "./addressbook.ts";
 import { expectTimingsWithCi } from "./expect-timings.ts";
+import { describeCountsInRuntime } from "./idl-in-runtime.ts";
 
 /**
  * The parent driving the real Rust child on AddressBook for the formats beyond the five families:
@@ -72,29 +71,10 @@ describe.skipIf(!available)("measureInRuntime with the Rust child: FlatBuffers, 
   it("times encode and decode of every entry with confidence intervals", () => {
     expectTimingsWithCi(run.formats);
   });
-
-  // Counting needs the binary with the .fbs/.capnp code linked in, as the timed run had it.
-  it.skipIf(!checkValgrind(defaultInstructionSettings.valgrindPath).available)(
-    "counts FlatBuffers' and Cap'n Proto's instructions in the binary the run linked",
-    async () => {
-      const ids = ["flatbuffers@rust", "capnp@rust"];
-      const out = await countInRuntime(rustRuntime, {
-        dataset,
-        ids,
-        workDir: join(workDir, "count"),
-        settings: { ...defaultInstructionSettings, segments: 2, segmentBytes: 16_000 },
-      });
-      expect(out.run.available).toBe(true);
-      for (const id of ids) {
-        const counts = out.formats.get(id);
-        expect(counts?.error, id).toBeUndefined();
-        expect(counts?.encode?.perOp, id).toBeGreaterThan(0);
-        expect(counts?.decode?.perOp, id).toBeGreaterThan(0);
-      }
-    },
-    600_000,
-  );
 });
+
+// Counting needs the binary with the .fbs/.capnp code linked in, as the timed run had it.
+describeCountsInRuntime(rustRuntime, ["flatbuffers@rust", "capnp@rust"], available);
 
 // Untyped JSON (schema inferred, emitted as .fbs/.capnp): 64-bit integers, doubles, booleans, lists of
 // text and of structs, a null string, base64 text.
