@@ -12,6 +12,8 @@ export { avroSchemaOf, avroTypeOf, bigintLong, prepareAvro } from "./adapters/av
 export { prepareCapnp } from "./adapters/capnp.ts";
 export { prepareFlatbuffers } from "./adapters/flatbuffers.ts";
 export { prepareProtobuf, protobufSchemaOf, protoTypeOf } from "./adapters/protobuf.ts";
+export { prepareThrift } from "./adapters/thrift.ts";
+export { structFromThriftJson, structToThriftJson } from "./adapters/thrift-json.ts";
 export { type Adapter, isUnsupported, type PreparedCodec } from "./adapters/types.ts";
 export { libraryVersion } from "./environment/collect-environment.ts";
 export { compareDatasets } from "./fidelity/compare-values.ts";

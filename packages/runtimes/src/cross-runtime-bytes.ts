@@ -32,7 +32,9 @@ const isNode = (f: FormatResult) => !idOf(f).includes("@");
  * "Same bytes in every runtime?" per format family measured in two or more runtimes: which entries
  * wrote exactly the reference's bytes (equal digests), and where the others first differ, as a byte
  * offset into the first message (-1 when the first messages agree and a later message differs).
- * `computed`: references Node computes rather than measures (see ByteReference).
+ * `computed`: references Node computes rather than measures (see ByteReference). An entry whose impl
+ * is the id of one of Node's variants other than the family's name (`thrift-compact@java` and
+ * Node's `thrift-compact`) is compared with that variant, so a family has one row per such reference.
  */
 export function crossRuntimeBytes(
   entries: FormatResult[],
@@ -49,15 +51,21 @@ export function crossRuntimeBytes(
     const reference: FormatResult | ByteReference | undefined =
       node.find((f) => f.id === nodeReference[format]) ?? model ?? named ?? node[0] ?? others[0];
     if (!reference) continue;
-    const compared = others.filter((f) => f !== reference);
-    if (compared.length === 0) continue;
-    const row: CrossRuntimeBytes = { format, reference: reference.id, same: [], different: [] };
-    for (const f of compared) {
-      if (f.digest === reference.digest) row.same.push(idOf(f));
-      else
-        row.different.push({ id: idOf(f), bytes: f.bytes, firstDifferenceAt: firstDifference(reference, f) });
+    const rows = new Map<FormatResult | ByteReference, FormatResult[]>();
+    for (const f of others) {
+      if (f === reference) continue;
+      // Only an impl named unlike its family: `cbor@go` is compared with cbor-minimal, not Node's `cbor`.
+      const own = (f.variant !== format && node.find((n) => n.id === f.variant)) || reference;
+      rows.set(own, [...(rows.get(own) ?? []), f]);
     }
-    out.push(row);
+    for (const [ref, compared] of rows) {
+      const row: CrossRuntimeBytes = { format, reference: ref.id ?? format, same: [], different: [] };
+      for (const f of compared) {
+        if (f.digest === ref.digest) row.same.push(idOf(f));
+        else row.different.push({ id: idOf(f), bytes: f.bytes, firstDifferenceAt: firstDifference(ref, f) });
+      }
+      out.push(row);
+    }
   }
   return out;
 }

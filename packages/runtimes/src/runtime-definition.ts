@@ -31,7 +31,12 @@ export type InputShape =
    */
   | "flatbuffers"
   /** The unpacked Cap'n Proto message Node's capnp adapter encodes for the emitted `.capnp`: as `flatbuffers`. */
-  | "capnp";
+  | "capnp"
+  /**
+   * The struct Node's Thrift adapter encodes for each message of the emitted `.thrift`, written by the
+   * `thrift` library's TJSONProtocol: one line per message (src/inputs/thrift-json.ts).
+   */
+  | "thriftjson";
 
 export interface RuntimeFormatDefinition {
   /** The runtime's implementation name, unique in the runtime (`protobuf`, `fastavro`, `orjson`). */

@@ -78,28 +78,30 @@ describe("measureInRuntime with the Node child on AddressBook", () => {
 });
 
 describe("crossRuntimeBytes", () => {
+  const entry = (
+    id: string,
+    runtime: FormatResult["runtime"],
+    bytes: number[],
+    digest: string,
+    format = "msgpack",
+    variant = "plain",
+  ): FormatResult => ({
+    id,
+    format,
+    variant,
+    library: "x",
+    version: "1",
+    ok: true,
+    bytes: bytes.length,
+    compressed: { gzip: 0, brotli: 0, zstd: 0 },
+    encode: null,
+    decode: null,
+    fidelity: { exact: true, issues: [] },
+    firstMessage: { base64: Buffer.from(bytes).toString("base64"), bytes: bytes.length, truncated: false },
+    digest,
+    ...(runtime ? { runtime } : {}),
+  });
   it("names where the first message differs", () => {
-    const entry = (
-      id: string,
-      runtime: FormatResult["runtime"],
-      bytes: number[],
-      digest: string,
-    ): FormatResult => ({
-      id,
-      format: "msgpack",
-      variant: "plain",
-      library: "x",
-      version: "1",
-      ok: true,
-      bytes: bytes.length,
-      compressed: { gzip: 0, brotli: 0, zstd: 0 },
-      encode: null,
-      decode: null,
-      fidelity: { exact: true, issues: [] },
-      firstMessage: { base64: Buffer.from(bytes).toString("base64"), bytes: bytes.length, truncated: false },
-      digest,
-      ...(runtime ? { runtime } : {}),
-    });
     const rows = crossRuntimeBytes([
       entry("msgpackr", undefined, [0xde, 0, 1, 0xa1], "a"),
       entry("msgpackr-minimal", undefined, [0x81, 0xa1, 0x61, 1], "b"),
@@ -113,6 +115,30 @@ describe("crossRuntimeBytes", () => {
         same: ["msgpack@go"],
         different: [{ id: "msgpack@java", bytes: 4, firstDifferenceAt: 2 }],
       },
+    ]);
+  });
+
+  it("compares an impl named after one of Node's variants with that variant, one row each", () => {
+    const rows = crossRuntimeBytes([
+      entry("thrift-binary", undefined, [1, 2], "b", "thrift", "binary protocol"),
+      entry("thrift-compact", undefined, [3], "c", "thrift", "compact protocol"),
+      entry("thrift-binary@go", "go", [1, 2], "b", "thrift", "thrift-binary"),
+      entry("thrift-compact@go", "go", [3], "c", "thrift", "thrift-compact"),
+      entry("thrift-compact@java", "java", [4], "d", "thrift", "thrift-compact"),
+      // An impl named like the family is compared with the family's reference (cbor-minimal).
+      entry("cbor", undefined, [0xb9], "p", "cbor"),
+      entry("cbor-minimal", undefined, [0xa0], "m", "cbor"),
+      entry("cbor@go", "go", [0xa0], "m", "cbor", "cbor"),
+    ]);
+    expect(rows).toEqual([
+      { format: "thrift", reference: "thrift-binary", same: ["thrift-binary@go"], different: [] },
+      {
+        format: "thrift",
+        reference: "thrift-compact",
+        same: ["thrift-compact@go"],
+        different: [{ id: "thrift-compact@java", bytes: 1, firstDifferenceAt: 0 }],
+      },
+      { format: "cbor", reference: "cbor-minimal", same: ["cbor@go"], different: [] },
     ]);
   });
 });

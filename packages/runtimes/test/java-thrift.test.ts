@@ -1,8 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { PreparedCodec } from "@wirebench/codecs/runtime-bridge";
+import { prepareThrift, structToThriftJson } from "@wirebench/codecs/runtime-bridge";
 import type { RuntimeRequest } from "@wirebench/contracts";
 import { emitThrift } from "@wirebench/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,45 +12,9 @@ import { type ChildRun, ofType, runJavaChild, testSettings } from "./java-child.
 /**
  * Apache Thrift in the Java child (thrift --gen java 0.17, libthrift 0.17.0), binary and compact, on
  * AddressBook: the input is each message in TJSONProtocol, one per line, written by Node's `thrift`
- * library from the Node adapter's own structs (the agreed `thriftjson` shape, until the parent writes it).
+ * library from the Node adapter's own structs (the `thriftjson` shape, src/inputs/thrift-json.ts).
  */
 const available = (await javaRuntime.detect()).available;
-
-/** Node's own Thrift adapter (not re-exported by @wirebench/codecs): the structs and bytes Node measures. */
-const { prepareThrift } = (await import(
-  new URL("../../codecs/src/adapters/thrift.ts", import.meta.url).href
-)) as {
-  prepareThrift(d: unknown, e: unknown, dir: string, protocol: "binary" | "compact"): Promise<PreparedCodec>;
-};
-/** The `thrift` library Node's adapter uses (a dependency of @wirebench/codecs). */
-const thrift = createRequire(new URL("../../codecs/package.json", import.meta.url))("thrift") as {
-  TJSONProtocol: new (transport: unknown) => unknown;
-};
-
-/**
- * A struct of the Node adapter's generated code in TJSONProtocol. Node's TJSONProtocol flushes a bare
- * struct half-built at its field stop, so the struct goes inside a message (`[1,"",1,0,{…}]`) and
- * the struct's JSON is taken out of it.
- */
-function tjson(struct: unknown): string {
-  let out = "";
-  const transport = {
-    write: (s: string | Buffer) => {
-      out += s.toString();
-    },
-    flush: () => {},
-  };
-  const protocol = new thrift.TJSONProtocol(transport) as {
-    writeMessageBegin(name: string, type: number, seqid: number): void;
-    writeMessageEnd(): void;
-    flush(): void;
-  };
-  protocol.writeMessageBegin("", 1, 0);
-  (struct as { write(p: unknown): void }).write(protocol);
-  protocol.writeMessageEnd();
-  protocol.flush();
-  return JSON.stringify((JSON.parse(out) as unknown[])[4]);
-}
 
 describe.skipIf(!available)("thrift@java (binary, compact) on AddressBook", () => {
   const dataset = addressBook();
@@ -66,7 +29,7 @@ describe.skipIf(!available)("thrift@java (binary, compact) on AddressBook", () =
       mkdirSync(dir, { recursive: true });
       const codec = await prepareThrift(dataset, emitted, dir, protocol);
       nodeBytes[protocol] = codec.inputs.map((m) => Buffer.from(codec.encode(m)).toString("base64"));
-      inputs ??= codec.inputs.map(tjson);
+      inputs ??= codec.inputs.map(structToThriftJson);
     }
     const schemaFile = join(work, emitted.fileName);
     writeFileSync(schemaFile, emitted.text);

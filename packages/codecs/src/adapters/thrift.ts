@@ -1,3 +1,5 @@
+// The declaration of the untyped `thrift` module, for packages that type-check this file through the runtime bridge.
+/// <reference path="../types/thrift.d.ts" />
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";

@@ -13,6 +13,14 @@ declare module "thrift" {
   export class TCompactProtocol {
     constructor(transport: unknown);
   }
+  export class TJSONProtocol {
+    constructor(transport: unknown);
+    writeMessageBegin(name: string, type: number, seqid: number): void;
+    writeMessageEnd(): void;
+    readMessageBegin(): { fname: string; mtype: number; rseqid: number };
+    readMessageEnd(): void;
+    flush(): void;
+  }
   export const Int64: new (...args: unknown[]) => { toOctetString(): string };
   export function toBigInt(i64: unknown): bigint;
   export function fromBigInt(value: bigint): unknown;
@@ -21,6 +29,7 @@ declare module "thrift" {
     TFramedTransport: typeof TFramedTransport;
     TBinaryProtocol: typeof TBinaryProtocol;
     TCompactProtocol: typeof TCompactProtocol;
+    TJSONProtocol: typeof TJSONProtocol;
     Int64: typeof Int64;
     toBigInt: typeof toBigInt;
     fromBigInt: typeof fromBigInt;

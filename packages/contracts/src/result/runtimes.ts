@@ -26,7 +26,9 @@ export type RuntimeStatus = z.infer<typeof runtimeStatusSchema>;
 
 /**
  * Does each runtime write the same bytes for a format? For every format family measured in two or
- * more runtimes: which entries (ids) wrote exactly the bytes of the first, and which differ.
+ * more runtimes: which entries (ids) wrote exactly the bytes of the first, and which differ. A
+ * family with entries named after two of Node's variants (`thrift-binary@go`, `thrift-compact@go`)
+ * has one row per variant, each with that variant as its reference.
  */
 export const crossRuntimeBytesSchema = z.object({
   format: z.string(),

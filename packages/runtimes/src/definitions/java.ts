@@ -7,7 +7,7 @@ import { adaptFlatcJava } from "./java-flatbuffers.ts";
 
 /**
  * The Java runtime (packages/runtimes/java/): a Maven-built harness on OpenJDK 17+ with protobuf-java,
- * Apache Avro, Jackson (JSON, CBOR, Smile, MessagePack), FlatBuffers, Kryo and Apache Fory. `npm run setup` builds it
+ * Apache Avro, Jackson (JSON, CBOR, Smile, MessagePack), FlatBuffers, Apache Thrift (libthrift), Kryo and Apache Fory. `npm run setup` builds it
  * (java/setup.mjs); generated Protobuf classes come from `protoc --java_out` compiled with `javac`.
  */
 
@@ -89,6 +89,21 @@ export const javaRuntime: RuntimeDefinition = {
       library: "flatbuffers-java (object API)",
       input: "flatbuffers",
       package: "com.google.flatbuffers:flatbuffers-java",
+    },
+    // The ids of Node's two Thrift variants, so each is compared with its own Node bytes.
+    {
+      impl: "thrift-binary",
+      format: "thrift",
+      library: "libthrift (TBinaryProtocol)",
+      input: "thriftjson",
+      package: "org.apache.thrift:libthrift",
+    },
+    {
+      impl: "thrift-compact",
+      format: "thrift",
+      library: "libthrift (TCompactProtocol)",
+      input: "thriftjson",
+      package: "org.apache.thrift:libthrift",
     },
     // JVM-only serializers, on the data as LinkedHashMap/ArrayList: no other runtime reads their bytes.
     { impl: "kryo", format: "kryo", library: "Kryo", input: "data", package: "com.esotericsoftware:kryo" },

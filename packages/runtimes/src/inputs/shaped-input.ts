@@ -15,17 +15,28 @@ import type { InputShape, SchemaForRuntime } from "../runtime-definition.ts";
 import { fromAvroJson, toAvroJson } from "./avro-json.ts";
 import { writeIdlBinary } from "./idl-binary.ts";
 import { stringifyLossless } from "./lossless-json.ts";
+import { writeThriftJson } from "./thrift-json.ts";
 
 /** One input shape of a dataset, ready to hand to children: its file, its schema, its way back. */
 export interface ShapedInput {
   shape: InputShape;
-  /** The file every child of this shape reads (absolute path): a JSON array, or base64 lines (idl-binary.ts). */
+  /**
+   * The file every child of this shape reads (absolute path): a JSON array, base64 lines
+   * (idl-binary.ts) or TJSONProtocol lines (thrift-json.ts).
+   */
   file: string;
   /** The emitted schema the shape follows (absent for `data`): the very file Node measures with. */
   schema?: SchemaForRuntime;
   /** A child's decoded values (lossless JSON, parsed) → the data model, for the fidelity check. */
   toPlain(decoded: DataValue[]): DataValue[];
 }
+
+/** The shapes whose file is not one JSON array: one line per message. */
+const extensions: Partial<Record<InputShape, string>> = {
+  flatbuffers: "b64",
+  capnp: "b64",
+  thriftjson: "jsonl",
+};
 
 /**
  * Writes the dataset in one shape (docs/polyglot.md, "Input shapes") under `dir`, with the emitted
@@ -36,9 +47,10 @@ export async function shapeInput(
   dataset: Dataset,
   shape: InputShape,
   dir: string,
-  file = join(dir, `input.${shape}.${shape === "flatbuffers" || shape === "capnp" ? "b64" : "json"}`),
+  file = join(dir, `input.${shape}.${extensions[shape] ?? "json"}`),
 ): Promise<ShapedInput> {
   mkdirSync(dir, { recursive: true });
+  if (shape === "thriftjson") return { shape, file, ...(await writeThriftJson(dataset, dir, file)) };
   if (shape === "flatbuffers" || shape === "capnp")
     return { shape, file, ...(await writeIdlBinary(dataset, shape, dir, file)) };
   if (shape === "data") {

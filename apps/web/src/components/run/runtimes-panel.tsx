@@ -56,7 +56,8 @@ function SameBytesTable({ rows }: { rows: SameBytesRow[] }) {
     <DataTable<SameBytesRow>
       testId="runtime-same-bytes"
       rows={rows}
-      rowKey={(r) => r.format}
+      // A family compared with two Node variants (thrift-binary, thrift-compact) has a row for each.
+      rowKey={(r) => `${r.format} ${r.reference}`}
       rowProps={(r) => ({ "data-format": r.format })}
       columns={[
         { label: "format", cell: (r) => r.format },
