@@ -4,6 +4,7 @@ go 1.24
 
 require (
 	capnproto.org/go/capnp/v3 v3.1.0-alpha.1
+	github.com/apache/thrift v0.17.0
 	github.com/fxamacker/cbor/v2 v2.10.0
 	github.com/google/flatbuffers v2.0.8+incompatible
 	github.com/linkedin/goavro/v2 v2.15.0

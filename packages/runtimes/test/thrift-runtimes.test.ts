@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type FormatResult, quickSettings, runComparison } from "@wirebench/codecs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { goRuntime } from "../src/definitions/go.ts";
 import { javaRuntime } from "../src/definitions/java.ts";
 import {
   crossRuntimeBytes,
@@ -36,7 +37,7 @@ beforeAll(async () => {
 }, 120_000);
 
 /** A runtime is skipped only when its toolchain (or the project's setup of it) is missing. */
-async function thriftIn(def: RuntimeDefinition, library: [string, string]) {
+async function thriftIn(def: RuntimeDefinition, library: [string, string], addressBookBytes = true) {
   const runtime = def.id;
   const available = (await def.detect()).available;
   describe.skipIf(!available)(`Thrift binary and compact in the ${runtime} child`, () => {
@@ -67,21 +68,55 @@ async function thriftIn(def: RuntimeDefinition, library: [string, string]) {
       }
     });
 
-    it("writes Node's bytes in each protocol, compared with Node's own variant", () => {
-      for (const name of Object.keys(datasets) as Name[]) {
-        for (const id of ids) {
-          const mine = entry(name, `${id}@${runtime}`);
-          expect(mine.bytes, `${name} ${id}`).toBe(nodeEntry(name, id).bytes);
-          expect(mine.digest, `${name} ${id}`).toBe(nodeEntry(name, id).digest);
-        }
-        const rows = crossRuntimeBytes([...node[name], ...runs[name].formats]).filter(
+    it("writes Node's bytes in each protocol on the user's .thrift, compared with Node's own variant", () => {
+      for (const id of ids) {
+        const mine = entry("contacts", `${id}@${runtime}`);
+        expect(mine.bytes, id).toBe(nodeEntry("contacts", id).bytes);
+        expect(mine.digest, id).toBe(nodeEntry("contacts", id).digest);
+      }
+      const rows = crossRuntimeBytes([...node.contacts, ...runs.contacts.formats]).filter(
+        (r) => r.format === "thrift",
+      );
+      expect(rows).toEqual(
+        ids.map((id) => ({ format: "thrift", reference: id, same: [`${id}@${runtime}`], different: [] })),
+      );
+    });
+
+    it(
+      addressBookBytes
+        ? "writes Node's bytes on AddressBook's emitted .thrift"
+        : "on AddressBook writes the two fields of default requiredness Node leaves out, and only those",
+      () => {
+        const rows = crossRuntimeBytes([...node.addressbook, ...runs.addressbook.formats]).filter(
           (r) => r.format === "thrift",
         );
+        if (addressBookBytes) {
+          expect(rows).toEqual(
+            ids.map((id) => ({ format: "thrift", reference: id, same: [`${id}@${runtime}`], different: [] })),
+          );
+          return;
+        }
+        // The emitted .thrift gives proto3's implicit fields Thrift's default requiredness ("opt-in,
+        // req-out"). Carol (message 2) has no email and no phones: Node's and Java's structs hold null
+        // there and write nothing; Go's generated struct holds a string and a slice, and writes "" and
+        // an empty list. The first messages agree.
+        const extra = { "thrift-binary": 7 + 8, "thrift-compact": 2 + 2 };
         expect(rows).toEqual(
-          ids.map((id) => ({ format: "thrift", reference: id, same: [`${id}@${runtime}`], different: [] })),
+          ids.map((id) => ({
+            format: "thrift",
+            reference: id,
+            same: [],
+            different: [
+              {
+                id: `${id}@${runtime}`,
+                bytes: nodeEntry("addressbook", id).bytes + extra[id as keyof typeof extra],
+                firstDifferenceAt: -1,
+              },
+            ],
+          })),
         );
-      }
-    });
+      },
+    );
 
     it("round-trips the user's .thrift exactly, and AddressBook as Node does", () => {
       for (const id of ids) {
@@ -104,3 +139,28 @@ async function thriftIn(def: RuntimeDefinition, library: [string, string]) {
 }
 
 await thriftIn(javaRuntime, ["org.apache.thrift:libthrift", "0.17.0"]);
+await thriftIn(goRuntime, ["github.com/apache/thrift", "v0.17.0"], false);
+
+// Generated Protobuf and Thrift code both have to be compiled into the Go child: `link` builds one
+// binary of a run's two generated folders.
+describe.skipIf(!(await goRuntime.detect()).available)("a Go run with Protobuf and Thrift together", () => {
+  const workDir = mkdtempSync(join(tmpdir(), "wb-thrift-go-link-"));
+  afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+  it("measures protobuf@go and thrift-compact@go in one child", async () => {
+    const run = await measureInRuntime(goRuntime, {
+      dataset: datasets.addressbook,
+      formats: ["protobuf@go", "thrift-compact"],
+      settings: quickSettings,
+      processes: 1,
+      workDir,
+    });
+    for (const f of run.formats) expect(f.ok, `${f.id}: ${f.error}`).toBe(true);
+    expect(run.formats.map((f) => f.id).sort()).toEqual(["protobuf@go", "thrift-compact@go"]);
+    const protobuf = run.formats.find((f) => f.id === "protobuf@go") as FormatResult;
+    expect(protobuf.bytes).toBe(253);
+    const compact = run.formats.find((f) => f.id === "thrift-compact@go") as FormatResult;
+    const nodeCompact = node.addressbook.find((n) => n.id === "thrift-compact") as FormatResult;
+    expect(compact.bytes).toBe(nodeCompact.bytes + 4);
+  }, 600_000);
+});

@@ -8,10 +8,11 @@ import { promisify } from "node:util";
 import type { RuntimeDefinition, SchemaForRuntime } from "../runtime-definition.ts";
 import { generateCapnpGo } from "./go-capnp.ts";
 import { generateFlatbuffersGo } from "./go-flatbuffers.ts";
+import { generateThriftGo } from "./go-thrift.ts";
 
 /**
- * The Go runtime (packages/runtimes/go): one static binary per schema. Generated Protobuf code must
- * be compiled in, so `generate` runs protoc-gen-go and `go build`s a binary of its own into the
+ * The Go runtime (packages/runtimes/go): one static binary per schema. Generated Protobuf code (and
+ * FlatBuffers', Cap'n Proto's and Thrift's, go-*.ts) must be compiled in, so `generate` runs protoc-gen-go and `go build`s a binary of its own into the
  * cached folder; runs without Protobuf use the schema-less binary that setup built. Both build
  * offline from the module cache setup filled (`.wirebench/go`), with the versions go.sum pins.
  */
@@ -250,6 +251,21 @@ export const goRuntime: RuntimeDefinition = {
       input: "capnp",
       package: "capnproto.org/go/capnp/v3",
     },
+    // The ids of Node's two Thrift variants, so each is compared with its own Node bytes.
+    {
+      impl: "thrift-binary",
+      format: "thrift",
+      library: "apache/thrift (TBinaryProtocol)",
+      input: "thriftjson",
+      package: "github.com/apache/thrift",
+    },
+    {
+      impl: "thrift-compact",
+      format: "thrift",
+      library: "apache/thrift (TCompactProtocol)",
+      input: "thriftjson",
+      package: "github.com/apache/thrift",
+    },
   ],
   async detect() {
     let version: string;
@@ -264,8 +280,8 @@ export const goRuntime: RuntimeDefinition = {
     return { available: true, version };
   },
   async generate(schema, outDir, signal) {
-    // goavro reads the .avsc at run time; Protobuf, FlatBuffers and Cap'n Proto need code compiled in.
-    if (schema.idl !== "proto" && schema.idl !== "fbs" && schema.idl !== "capnp") return;
+    // goavro reads the .avsc at run time; Protobuf, FlatBuffers, Cap'n Proto and Thrift need code compiled in.
+    if (schema.idl === "avsc") return;
     await mkdir(outDir, { recursive: true });
     const module = moduleOf(outDir);
     const pkg =
@@ -273,13 +289,15 @@ export const goRuntime: RuntimeDefinition = {
         ? await generateProtobuf(schema, outDir, module, signal)
         : schema.idl === "fbs"
           ? await generateFlatbuffersGo(schema, outDir, module, signal)
-          : await generateCapnpGo(schema, outDir, module, { capnpcGo, goCapnpStd }, signal);
+          : schema.idl === "thrift"
+            ? await generateThriftGo(schema, outDir, module, signal)
+            : await generateCapnpGo(schema, outDir, module, { capnpcGo, goCapnpStd }, signal);
     await buildChild(outDir, module, [pkg], "", signal);
     const note: GoGenerated = { packages: [pkg] };
     writeFileSync(join(outDir, generatedNote), JSON.stringify(note));
   },
   link: linkGo,
-  generatorVersion: `flatc 2.0.8, capnpc-go ${moduleVersion("capnproto.org/go/capnp/v3")}, protoc-gen-go ${moduleVersion("google.golang.org/protobuf")}, protoc-gen-go-vtproto ${moduleVersion("github.com/planetscale/vtprotobuf")}, child ${childSourcesHash()}`,
+  generatorVersion: `thrift --gen go 0.17, flatc 2.0.8, capnpc-go ${moduleVersion("capnproto.org/go/capnp/v3")}, protoc-gen-go ${moduleVersion("google.golang.org/protobuf")}, protoc-gen-go-vtproto ${moduleVersion("github.com/planetscale/vtprotobuf")}, child ${childSourcesHash()}`,
   command(generatedDirs) {
     const built = binaryFor(generatedDirs);
     return { cmd: built && executable(built) ? built : defaultBinary, args: [] };
