@@ -106,6 +106,7 @@ describe("python runtime", () => {
       "orjson",
       "protobuf",
       "pycapnp",
+      "thrift",
     ]);
     expect(of(run.messages, "failed")).toEqual([]);
     const verified = new Map(of(run.messages, "verified").map((v) => [v.id, v]));

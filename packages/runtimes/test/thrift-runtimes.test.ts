@@ -5,6 +5,7 @@ import { type FormatResult, quickSettings, runComparison } from "@wirebench/code
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goRuntime } from "../src/definitions/go.ts";
 import { javaRuntime } from "../src/definitions/java.ts";
+import { pythonRuntime } from "../src/definitions/python.ts";
 import {
   crossRuntimeBytes,
   measureInRuntime,
@@ -37,7 +38,11 @@ beforeAll(async () => {
 }, 120_000);
 
 /** A runtime is skipped only when its toolchain (or the project's setup of it) is missing. */
-async function thriftIn(def: RuntimeDefinition, library: [string, string], addressBookBytes = true) {
+async function thriftIn(
+  def: RuntimeDefinition,
+  library: [string, string],
+  { addressBookBytes = true, notes }: { addressBookBytes?: boolean; notes?: RegExp } = {},
+) {
   const runtime = def.id;
   const available = (await def.detect()).available;
   describe.skipIf(!available)(`Thrift binary and compact in the ${runtime} child`, () => {
@@ -63,6 +68,7 @@ async function thriftIn(def: RuntimeDefinition, library: [string, string], addre
         for (const f of run.formats) {
           expect(f.ok, `${f.id}: ${f.error}`).toBe(true);
           expect(f.version, f.id).toBe(library[1]);
+          if (notes) expect(f.notes?.join(" "), f.id).toMatch(notes);
         }
         expect(run.status.libraries?.[library[0]]).toBe(library[1]);
       }
@@ -139,7 +145,9 @@ async function thriftIn(def: RuntimeDefinition, library: [string, string], addre
 }
 
 await thriftIn(javaRuntime, ["org.apache.thrift:libthrift", "0.17.0"]);
-await thriftIn(goRuntime, ["github.com/apache/thrift", "v0.17.0"], false);
+await thriftIn(goRuntime, ["github.com/apache/thrift", "v0.17.0"], { addressBookBytes: false });
+// The C-accelerated protocols, as Python users run them: setup's pip build of `fastbinary` must work.
+await thriftIn(pythonRuntime, ["thrift", "0.20.0"], { notes: /T(Binary|Compact)ProtocolAccelerated\b/ });
 
 // Generated Protobuf and Thrift code both have to be compiled into the Go child: `link` builds one
 // binary of a run's two generated folders.

@@ -8,7 +8,8 @@ import type { Availability, RuntimeDefinition, SchemaForRuntime } from "../runti
 /**
  * The Python runtime (packages/runtimes/python): CPython with the libraries its requirements.lock
  * pins, in the virtual environment its setup.mjs makes (`.wirebench/runtimes-python`). Protobuf
- * needs code from `protoc --python_out`; the other formats read their schema (if any) at run time.
+ * needs code from `protoc --python_out` and Thrift from `thrift --gen py`; the other formats read
+ * their schema (if any) at run time.
  */
 
 const exec = promisify(execFile);
@@ -53,6 +54,17 @@ async function flatc(schema: SchemaForRuntime, outDir: string, signal: AbortSign
   }
 }
 
+/** `thrift --gen py` writes a package named after the file (or its `namespace py`) under `outDir`. */
+async function thriftPy(schema: SchemaForRuntime, outDir: string, signal: AbortSignal): Promise<void> {
+  try {
+    await exec("thrift", ["--gen", "py", "-out", outDir, schema.file], { signal, timeout: 120_000 });
+  } catch (err) {
+    const e = err as Error & { stderr?: string; code?: string };
+    if (e.code === "ENOENT") throw new Error("thrift not on PATH (apt-get install thrift-compiler)");
+    throw new Error(`thrift --gen py failed: ${(e.stderr || e.message).trim()}`);
+  }
+}
+
 /** The runtime on the environment at `env` (tests point it at a folder with no Python to see it unavailable). */
 export function createPythonRuntime(env = pythonEnv): RuntimeDefinition {
   const pythonBin = join(env, "bin", "python");
@@ -74,6 +86,21 @@ export function createPythonRuntime(env = pythonEnv): RuntimeDefinition {
       },
       // pycapnp reads the .capnp itself at run time (capnp.load): nothing to generate.
       { impl: "pycapnp", format: "capnp", library: "pycapnp", input: "capnp", package: "pycapnp" },
+      // The ids of Node's two Thrift variants, so each is compared with its own Node bytes.
+      {
+        impl: "thrift-binary",
+        format: "thrift",
+        library: "thrift (TBinaryProtocolAccelerated)",
+        input: "thriftjson",
+        package: "thrift",
+      },
+      {
+        impl: "thrift-compact",
+        format: "thrift",
+        library: "thrift (TCompactProtocolAccelerated)",
+        input: "thriftjson",
+        package: "thrift",
+      },
     ],
     async detect(): Promise<Availability> {
       if (!existsSync(pythonBin)) {
@@ -101,11 +128,12 @@ export function createPythonRuntime(env = pythonEnv): RuntimeDefinition {
       }
     },
     async generate(schema, outDir, signal) {
-      // fastavro parses the .avsc itself; Protobuf and FlatBuffers have generated code in Python.
+      // fastavro parses the .avsc itself; Protobuf, FlatBuffers and Thrift have generated code in Python.
       if (schema.idl === "proto") await protoc(schema, outDir, signal);
       if (schema.idl === "fbs") await flatc(schema, outDir, signal);
+      if (schema.idl === "thrift") await thriftPy(schema, outDir, signal);
     },
-    generatorVersion: "protoc-python-1, flatc 2.0.8 --python",
+    generatorVersion: "protoc-python-1, flatc 2.0.8 --python, thrift --gen py 0.17",
     command() {
       // -I: no PYTHONPATH, no user site-packages, so exactly the venv's pinned libraries run;
       // -B: no __pycache__ written into the source tree or the shared generated-code cache.

@@ -81,8 +81,10 @@ def builders():
         "json": ("stdlib_json_codec", "build"),
         "flatbuffers": ("flatbuffers_codec", "build"),
         "pycapnp": ("capnp_codec", "build"),
+        "thrift-binary": ("thrift_codec", "build"),
+        "thrift-compact": ("thrift_codec", "build"),
     }
 
 
 #: Distribution names as installed from PyPI, for the hello line.
-LIBRARIES = ["protobuf", "fastavro", "msgpack", "cbor2", "orjson", "flatbuffers", "pycapnp"]
+LIBRARIES = ["protobuf", "fastavro", "msgpack", "cbor2", "orjson", "flatbuffers", "pycapnp", "thrift"]
