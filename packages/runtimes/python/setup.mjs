@@ -36,5 +36,14 @@ export async function setup({ root, run, log, onPath, hashOf, stampMatches, writ
     log("python runtime: pip install failed, skipped (the runtime stays unavailable until setup succeeds)");
     return;
   }
+  // thrift is an sdist: pip compiles its C extension (the accelerated protocols) when it can, and
+  // quietly installs pure Python when it cannot; say so, since the Thrift entries then measure that.
+  if (
+    spawnSync(python, ["-I", "-c", "from thrift.protocol import fastbinary"], { stdio: "ignore" }).status !==
+    0
+  )
+    log(
+      "python runtime: thrift's C extension (fastbinary) did not build, so Thrift in Python runs pure Python (needs a C compiler and Python's headers: apt-get install gcc python3-dev, then delete .wirebench/runtimes-python and run setup again)",
+    );
   writeStamp("runtimes-python", hash);
 }
