@@ -18,7 +18,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "..
 export const pythonEnv = join(root, ".wirebench", "runtimes-python");
 export const pythonChild = join(root, "packages", "runtimes", "python", "child.py");
 
-/** Every library the child imports: detect fails with the import error when one is missing. */
+/**
+ * Every library the child imports but `thrift`: detect fails with the import error when one is
+ * missing. An environment set up before thrift was pinned still measures the rest, and the Thrift
+ * entries fail with the import error until `npm run setup` installs it.
+ */
 const imports =
   "import google.protobuf, fastavro, msgpack, cbor2, orjson, flatbuffers, capnp, json, platform";
 
