@@ -3,6 +3,7 @@ import type { ChildIdentity } from "./child-sandbox.ts";
 import { type BoundedExit, forkBounded, lastErrorLine, memoryBoundExceeded } from "./fork-bounded.ts";
 import type { ChildJob, ChildMessage, ParentMessage, Step } from "./protocol.ts";
 import type { Limits } from "./settings.ts";
+import { steadyBufferFlags } from "./steady-buffer-flags.ts";
 
 const childEntry = fileURLToPath(new URL("./child-main.ts", import.meta.url));
 
@@ -52,7 +53,7 @@ export function runChild(
       rssPollMs: limits.rssPollMs,
       // --no-flush-bytecode: V8 drops the bytecode of functions idle across a few GCs; interleaving
       // leaves each format idle while the others run, and an application's hot codec never is.
-      execArgv: ["--expose-gc", "--no-flush-bytecode"],
+      execArgv: ["--expose-gc", "--no-flush-bytecode", ...steadyBufferFlags],
       identity: opts.identity,
     });
     const { child } = bounded;

@@ -4,6 +4,7 @@ import type { ChildIdentity } from "../harness/child-sandbox.ts";
 import { forkBounded, lastErrorLine, memoryBoundExceeded } from "../harness/fork-bounded.ts";
 import type { Op } from "../harness/protocol.ts";
 import type { Limits } from "../harness/settings.ts";
+import { steadyBufferFlags } from "../harness/steady-buffer-flags.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
 import type { CountJob, CountMessage, SegmentLabel } from "./protocol.ts";
 import { type OpCount, perOpFromSegments, readDumpTotal } from "./read-dumps.ts";
@@ -22,6 +23,7 @@ export const repeatableNodeFlags = [
   "--random-seed=1",
   "--single-threaded",
   "--no-flush-bytecode",
+  ...steadyBufferFlags,
   "--expose-gc",
   "--min-semi-space-size=64",
   "--max-semi-space-size=64",

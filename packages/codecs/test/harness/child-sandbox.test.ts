@@ -59,6 +59,15 @@ describe("what a measurement child can see", () => {
 });
 
 describe("schema compilers", () => {
+  it("runs with `new Buffer` at its steady cost: deprecation warned at once, not checked per call", async () => {
+    const r = await runComparison(
+      { schema: anySchema, messages: [1] },
+      { entries: [entry("flags", "flagsProbeAdapter")], quick: true, settings: tiny },
+    );
+    const flags = JSON.parse(r.formats[0]?.notes?.[0] ?? "[]") as string[];
+    expect(flags).toEqual(expect.arrayContaining(["--pending-deprecation", "--no-deprecation"]));
+  });
+
   it("do not survive the measurement child that started them when its step times out", async () => {
     // A duration no other process on the machine uses, so the test finds exactly this compiler.
     const seconds = `${300 + Math.floor(Math.random() * 600)}.${process.pid}`;
