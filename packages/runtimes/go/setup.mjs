@@ -1,6 +1,6 @@
 // `npm run setup` step of the Go runtime (scripts/lib.mjs, ensureRuntimes): downloads the modules
 // go.sum pins from the Go module proxy into .wirebench/go/mod, installs protoc-gen-go,
-// protoc-gen-go-vtproto and capnpc-go (built from source: go.mod's `tool` lines) at the versions
+// protoc-gen-go-vtproto, capnpc-go and colf, Colfer's compiler (built from source: go.mod's `tool` lines), at the versions
 // go.mod pins, and builds the schema-less child, .wirebench/go/bin/wirebench-go. Stamped by the module
 // files and the Go sources, so a second run does nothing. Without `go` it says so and returns: the Go
 // runtime is then reported unavailable and the rest of Wirebench works.
@@ -30,6 +30,7 @@ export async function setup({ root, run, log, onPath, hashOf, stampMatches, writ
     existsSync(join(bin, "wirebench-go")) &&
     existsSync(join(bin, "protoc-gen-go")) &&
     existsSync(join(bin, "capnpc-go")) &&
+    existsSync(join(bin, "colf")) &&
     stampMatches("go", hash)
   )
     return;
@@ -50,9 +51,11 @@ export async function setup({ root, run, log, onPath, hashOf, stampMatches, writ
       );
     return ok;
   };
-  log("Go runtime: modules from the Go module proxy, protoc-gen-go, capnpc-go and the child (.wirebench/go)");
+  log(
+    "Go runtime: modules from the Go module proxy, protoc-gen-go, capnpc-go, colf and the child (.wirebench/go)",
+  );
   if (!step("downloading modules", ["mod", "download"])) return;
-  // protoc-gen-go, protoc-gen-go-vtproto and capnpc-go, the `tool` lines of go.mod, at the versions it pins.
+  // protoc-gen-go, protoc-gen-go-vtproto, capnpc-go and colf, the `tool` lines of go.mod, at the versions it pins.
   if (!step("installing the code generators", ["install", "tool"])) return;
   if (!step("building the child", ["build", "-o", join(bin, "wirebench-go"), "./cmd/wirebench-go"])) return;
   writeStamp("go", hash);

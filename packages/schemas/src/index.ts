@@ -7,6 +7,7 @@ export { adaptIr, type IdlCapabilities, namedTypes } from "./emit/adapt-ir.ts";
 export { asWritten } from "./emit/as-written.ts";
 export { emitAvsc } from "./emit/emit-avsc.ts";
 export { capnpFileId, emitCapnp } from "./emit/emit-capnp.ts";
+export { COLFER_MAX_FIELDS, COLFER_PACKAGE, emitColfer } from "./emit/emit-colfer.ts";
 export { emitFbs, isFbsOptionalScalar } from "./emit/emit-fbs.ts";
 export { emitJsonSchema } from "./emit/emit-jsonschema.ts";
 export { emitProto, protoFieldNumber } from "./emit/emit-proto.ts";

@@ -57,6 +57,10 @@ export function adaptIr(schema: IrSchema, caps: IdlCapabilities, naming: IdlNami
     wrapper: kind,
   });
 
+  // What cannot be absent or null by itself, so holds its value in a record where the IDL has no null.
+  const needsHolder = (t: IrType) =>
+    isScalar(t) || (caps.presenceOnlyOfRecords === true && t.kind !== "record");
+
   const itemType = (t: IrType, hint: string): IrType => {
     let inner = adapt(t, hint);
     const base = inner.kind === "nullable" ? inner.type : inner;
@@ -65,7 +69,7 @@ export function adaptIr(schema: IrSchema, caps: IdlCapabilities, naming: IdlNami
       // A scalar has no presence where nullable scalars are not allowed (Cap'n Proto): it is held in
       // a record of its own, a pointer that can be left null.
       const held =
-        !caps.nullableScalars && isScalar(base)
+        !caps.nullableScalars && needsHolder(base)
           ? wrapper(`${hint}Scalar`, "value", [{ name: "value", number: 1, type: base, optional: false }])
           : base;
       inner = wrapper(`${hint}Value`, "value", [{ name: "value", number: 1, type: held, optional: true }]);
@@ -109,7 +113,7 @@ export function adaptIr(schema: IrSchema, caps: IdlCapabilities, naming: IdlNami
           setOwn(map, f.name, idlName);
           let ft = adapt(f.type, `${t.name}${f.name.charAt(0).toUpperCase()}${f.name.slice(1)}`);
           const base = unwrap(ft);
-          if (!caps.nullableScalars && isScalar(base) && (ft.kind === "nullable" || f.optional)) {
+          if (!caps.nullableScalars && needsHolder(base) && (ft.kind === "nullable" || f.optional)) {
             note(
               "nullable and optional scalars are carried in a wrapper record with one `value` field",
               "optional-scalar-wrapped",

@@ -18,6 +18,11 @@ export interface IdlCapabilities {
   maps: boolean;
   /** A nullable or optional scalar field; otherwise it is wrapped in a `value` record. */
   nullableScalars: boolean;
+  /**
+   * Only records (struct pointers) have presence (Colfer): an empty text, binary or list is the same
+   * as an absent one, so without `nullableScalars` those are held in `value` records too.
+   */
+  presenceOnlyOfRecords?: boolean;
   /** A `null` type (Avro); otherwise a null-typed field is left out and reads back null. */
   nullType?: boolean;
   /**

@@ -1,7 +1,7 @@
 import type { IrSchema, Limitation } from "../ir.ts";
 import type { Rename } from "./adapt-ir.ts";
 
-export type Idl = "proto" | "avsc" | "fbs" | "capnp" | "thrift" | "jsonschema";
+export type Idl = "proto" | "avsc" | "fbs" | "capnp" | "thrift" | "colf" | "jsonschema";
 
 export interface EmittedSchema {
   idl: Idl;

@@ -53,3 +53,15 @@ export const capnpReserved = new Set([
   // capnp-es generated accessors and struct members.
   ...set(`segment byteOffset _capnp toString`),
 ]);
+
+/**
+ * colf(1) parses a .colf as Go source, so Go's keywords are out; its own type names cannot name a
+ * struct; and its Go output declares these package names and methods, which a title-cased struct or
+ * field name would clash with (a field `marshalTo` becomes `MarshalTo`).
+ */
+export const colferReserved =
+  set(`break case chan const continue default defer else fallthrough for func go goto if
+  import interface map package range return select struct switch type var
+  bool uint8 uint16 uint32 uint64 int32 int64 float32 float64 timestamp text binary
+  ColferError ColferTail ColferMax ColferSizeMax ColferListMax intconv
+  marshalTo marshalLen marshalBinary unmarshal unmarshalBinary MarshalTo MarshalLen MarshalBinary Unmarshal UnmarshalBinary`);
