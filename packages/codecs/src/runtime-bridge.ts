@@ -30,6 +30,8 @@ export { readDumpTotal } from "./instructions/read-dumps.ts";
 export { defaultInstructionSettings, type InstructionSettings } from "./instructions/settings.ts";
 export { checkValgrind } from "./instructions/valgrind-version.ts";
 export { loadAdapter, type RegistryEntry, registry } from "./registry/registry.ts";
+export { IdlValueMapper } from "./schema-bridge/idl-value.ts";
+export { normalizeInt } from "./schema-bridge/ir-walk.ts";
 export { withOwnSchema } from "./schema-bridge/own-schema.ts";
 export { compressedSizes } from "./sizes/compressed-sizes.ts";
 export { digestOf } from "./sizes/digest.ts";

@@ -36,7 +36,12 @@ export type InputShape =
    * The struct Node's Thrift adapter encodes for each message of the emitted `.thrift`, written by the
    * `thrift` library's TJSONProtocol: one line per message (src/inputs/thrift-json.ts).
    */
-  | "thriftjson";
+  | "thriftjson"
+  /**
+   * Each message along the emitted `.colf`'s IR as lossless JSON (src/inputs/colfer-input.ts): Colfer's
+   * field names, wrapper records, maps as entry lists. Colfer has no Node implementation to start from.
+   */
+  | "colfer";
 
 export interface RuntimeFormatDefinition {
   /** The runtime's implementation name, unique in the runtime (`protobuf`, `fastavro`, `orjson`). */
@@ -64,7 +69,7 @@ export interface Availability {
 /** One format's emitted schema, as the parent hands it to `generate`. */
 export interface SchemaForRuntime {
   /** Which IDL. */
-  idl: "proto" | "avsc" | "thrift" | "fbs" | "capnp";
+  idl: "proto" | "avsc" | "thrift" | "fbs" | "capnp" | "colf";
   /** Absolute path of the schema file the parent wrote. */
   file: string;
   rootType: string;

@@ -28,6 +28,16 @@ var adapters = map[string]Adapter{}
 // libraries lists each adapter's module path, so `hello` reports the version linked in.
 var libraries = map[string]string{}
 
+// generatorVersions holds the version of each code generator whose output links no library of its
+// module (colf's Go code uses only the standard library), as its generated glue registers it.
+var generatorVersions = map[string]string{}
+
+// RegisterGeneratorVersion is called by a generated glue package's init: `hello` reports `version`
+// for `module`, which build info cannot, since nothing of the module is linked in.
+func RegisterGeneratorVersion(module, version string) {
+	generatorVersions[module] = version
+}
+
 // Register adds an adapter for `impl`, built on the Go module `module` ("" for the standard library).
 func Register(impl, module string, a Adapter) {
 	if _, dup := adapters[impl]; dup {

@@ -179,6 +179,9 @@ func inRound(samples, rounds, round int) int {
 // libraryVersions reads the versions linked into this binary from its build info.
 func libraryVersions() map[string]string {
 	out := map[string]string{"encoding/json": runtime.Version()}
+	for m, v := range generatorVersions {
+		out[m] = v
+	}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return out

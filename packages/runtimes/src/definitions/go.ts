@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { RuntimeDefinition, SchemaForRuntime } from "../runtime-definition.ts";
 import { generateCapnpGo } from "./go-capnp.ts";
+import { generateColferGo } from "./go-colfer.ts";
 import { generateFlatbuffersGo } from "./go-flatbuffers.ts";
 import { generateThriftGo } from "./go-thrift.ts";
 
@@ -25,6 +26,7 @@ const defaultBinary = join(goHome, "bin", "wirebench-go");
 const protocGenGo = join(goHome, "bin", "protoc-gen-go");
 const protocGenVtproto = join(goHome, "bin", "protoc-gen-go-vtproto");
 const capnpcGo = join(goHome, "bin", "capnpc-go");
+const colf = join(goHome, "bin", "colf");
 const binaryName = "wirebench-go";
 
 /** The Go environment of setup and every build: caches under .wirebench/go, no network, no toolchain switch. */
@@ -266,6 +268,13 @@ export const goRuntime: RuntimeDefinition = {
       input: "thriftjson",
       package: "github.com/apache/thrift",
     },
+    {
+      impl: "colfer",
+      format: "colfer",
+      library: "pascaldekloe/colfer (colf Go)",
+      input: "colfer",
+      package: "github.com/pascaldekloe/colfer",
+    },
   ],
   async detect() {
     let version: string;
@@ -275,12 +284,12 @@ export const goRuntime: RuntimeDefinition = {
     } catch {
       return { available: false, reason: "go not on PATH; install Go 1.24+ and run `npm run setup`" };
     }
-    if (![defaultBinary, protocGenGo, protocGenVtproto, capnpcGo].every(executable))
+    if (![defaultBinary, protocGenGo, protocGenVtproto, capnpcGo, colf].every(executable))
       return { available: false, version, reason: "the Go child is not built; run `npm run setup`" };
     return { available: true, version };
   },
   async generate(schema, outDir, signal) {
-    // goavro reads the .avsc at run time; Protobuf, FlatBuffers, Cap'n Proto and Thrift need code compiled in.
+    // goavro reads the .avsc at run time; Protobuf, FlatBuffers, Cap'n Proto, Thrift and Colfer need code compiled in.
     if (schema.idl === "avsc") return;
     await mkdir(outDir, { recursive: true });
     const module = moduleOf(outDir);
@@ -291,13 +300,21 @@ export const goRuntime: RuntimeDefinition = {
           ? await generateFlatbuffersGo(schema, outDir, module, signal)
           : schema.idl === "thrift"
             ? await generateThriftGo(schema, outDir, module, signal)
-            : await generateCapnpGo(schema, outDir, module, { capnpcGo, goCapnpStd }, signal);
+            : schema.idl === "colf"
+              ? await generateColferGo(
+                  schema,
+                  outDir,
+                  module,
+                  { path: colf, version: moduleVersion("github.com/pascaldekloe/colfer") },
+                  signal,
+                )
+              : await generateCapnpGo(schema, outDir, module, { capnpcGo, goCapnpStd }, signal);
     await buildChild(outDir, module, [pkg], "", signal);
     const note: GoGenerated = { packages: [pkg] };
     writeFileSync(join(outDir, generatedNote), JSON.stringify(note));
   },
   link: linkGo,
-  generatorVersion: `thrift --gen go 0.17, flatc 2.0.8, capnpc-go ${moduleVersion("capnproto.org/go/capnp/v3")}, protoc-gen-go ${moduleVersion("google.golang.org/protobuf")}, protoc-gen-go-vtproto ${moduleVersion("github.com/planetscale/vtprotobuf")}, child ${childSourcesHash()}`,
+  generatorVersion: `thrift --gen go 0.17, flatc 2.0.8, capnpc-go ${moduleVersion("capnproto.org/go/capnp/v3")}, colf ${moduleVersion("github.com/pascaldekloe/colfer")}, protoc-gen-go ${moduleVersion("google.golang.org/protobuf")}, protoc-gen-go-vtproto ${moduleVersion("github.com/planetscale/vtprotobuf")}, child ${childSourcesHash()}`,
   command(generatedDirs) {
     const built = binaryFor(generatedDirs);
     return { cmd: built && executable(built) ? built : defaultBinary, args: [] };

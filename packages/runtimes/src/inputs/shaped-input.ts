@@ -13,6 +13,7 @@ import {
 import type { Dataset, DataValue, EmittedSchema } from "@wirebench/schemas";
 import type { InputShape, SchemaForRuntime } from "../runtime-definition.ts";
 import { fromAvroJson, toAvroJson } from "./avro-json.ts";
+import { writeColferInput } from "./colfer-input.ts";
 import { writeIdlBinary } from "./idl-binary.ts";
 import { stringifyLossless } from "./lossless-json.ts";
 import { writeThriftJson } from "./thrift-json.ts";
@@ -53,6 +54,7 @@ export async function shapeInput(
   if (shape === "thriftjson") return { shape, file, ...(await writeThriftJson(dataset, dir, file)) };
   if (shape === "flatbuffers" || shape === "capnp")
     return { shape, file, ...(await writeIdlBinary(dataset, shape, dir, file)) };
+  if (shape === "colfer") return { shape, file, ...writeColferInput(dataset, dir, file) };
   if (shape === "data") {
     writeFileSync(file, stringifyLossless(dataset.messages));
     return { shape, file, toPlain: (decoded) => decoded };
