@@ -2,8 +2,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { IdlValueMapper, normalizeInt } from "@wirebench/codecs/runtime-bridge";
 import { type Dataset, type DataValue, emitColfer } from "@wirebench/schemas";
-import type { SchemaForRuntime } from "../runtime-definition.ts";
 import { stringifyLossless } from "./lossless-json.ts";
+import type { ShapedInput } from "./shaped-input.ts";
 
 /**
  * The `colfer` input shape (docs/polyglot.md, "Input shapes"). Colfer has no Node implementation,
@@ -17,7 +17,7 @@ export function writeColferInput(
   dataset: Dataset,
   dir: string,
   file: string,
-): { schema: SchemaForRuntime; toPlain(decoded: DataValue[]): DataValue[] } {
+): Omit<ShapedInput, "shape" | "file"> {
   const emitted = emitColfer(dataset.schema);
   const schemaFile = join(dir, emitted.fileName);
   writeFileSync(schemaFile, emitted.text);
@@ -44,6 +44,8 @@ export function writeColferInput(
   writeFileSync(file, stringifyLossless(values));
   return {
     schema: { idl: "colf", file: schemaFile, rootType: emitted.rootType },
+    limitations: emitted.limitations,
+    notes: emitted.notes,
     toPlain: (decoded) =>
       decoded.map((d, i) => {
         try {

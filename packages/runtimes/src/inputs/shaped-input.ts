@@ -10,7 +10,7 @@ import {
   protojson,
   protoTypeOf,
 } from "@wirebench/codecs/runtime-bridge";
-import type { Dataset, DataValue, EmittedSchema } from "@wirebench/schemas";
+import type { Dataset, DataValue, EmittedSchema, Limitation } from "@wirebench/schemas";
 import type { InputShape, SchemaForRuntime } from "../runtime-definition.ts";
 import { fromAvroJson, toAvroJson } from "./avro-json.ts";
 import { writeColferInput } from "./colfer-input.ts";
@@ -30,6 +30,12 @@ export interface ShapedInput {
   schema?: SchemaForRuntime;
   /** A child's decoded values (lossless JSON, parsed) → the data model, for the fidelity check. */
   toPlain(decoded: DataValue[]): DataValue[];
+  /**
+   * What the schema emitted for this shape changes, where no Node entry of the family reports it
+   * (Colfer): the entry's `limitations` and `notes`.
+   */
+  limitations?: Limitation[];
+  notes?: string[];
 }
 
 /** The shapes whose file is not one JSON array: one line per message. */

@@ -93,9 +93,11 @@ export async function slotResult(
   entry.digest = digestOf(v.encoded);
   const first = firstMessageOf(v.encoded);
   if (first) entry.firstMessage = first;
-  if (v.notes.length) entry.notes = v.notes;
+  const input = s.input as ShapedInput;
+  const notes = [...(input.notes ?? []), ...v.notes];
+  if (notes.length) entry.notes = notes;
+  if (input.limitations?.length) entry.limitations = input.limitations;
   try {
-    const input = s.input as ShapedInput;
     entry.fidelity = compareDatasets(dataset.messages, input.toPlain(v.decoded), dataset.schema.root);
   } catch (err) {
     entry.ok = false;
