@@ -45,6 +45,17 @@ describe("wirebench infer", { timeout: 30_000 }, () => {
     expect(fbs.stderr).toContain("renamed field Tz.id → id_");
   });
 
+  it("--emit colf prints a .colf and reports what Colfer cannot carry", () => {
+    const proto = join(dir, "opt.proto");
+    writeFileSync(proto, 'syntax = "proto3"; message Opt { sint32 tz = 1; optional string who = 2; }');
+    const colf = cli("infer", proto, "--emit", "colf");
+    expect(colf.status).toBe(0);
+    expect(colf.stdout).toMatch(/^package colfgen$/m);
+    expect(colf.stdout).toMatch(/^\twho OptWhoValue$/m);
+    expect(colf.stderr).toContain("limitation int-encoding at Opt.tz: sint32 in the .proto");
+    expect(colf.stderr).toContain("limitation optional-scalar-wrapped at Opt.who");
+  });
+
   it("imports a .proto and an NDJSON sample", () => {
     const proto = join(dir, "p.proto");
     writeFileSync(proto, 'syntax = "proto3"; message Ping { int64 at = 1; optional string who = 2; }');
@@ -106,6 +117,6 @@ describe("wirebench infer", { timeout: 30_000 }, () => {
   it("rejects an unknown IDL and names the choices", () => {
     const res = cli("infer", corpusPath("twitter.json"), "--emit", "xml");
     expect(res.status).toBe(2);
-    expect(res.stderr).toContain("Allowed choices are proto, avsc, fbs, capnp, thrift, jsonschema");
+    expect(res.stderr).toContain("Allowed choices are proto, avsc, fbs, capnp, thrift, colf, jsonschema");
   });
 });

@@ -5,6 +5,7 @@ import {
   type EmittedSchema,
   emitAvsc,
   emitCapnp,
+  emitColfer,
   emitFbs,
   emitJsonSchema,
   emitProto,
@@ -33,6 +34,7 @@ const emitters: Record<string, (s: IrSchema) => EmittedSchema> = {
   fbs: emitFbs,
   capnp: emitCapnp,
   thrift: emitThrift,
+  colf: emitColfer,
   jsonschema: emitJsonSchema,
 };
 
