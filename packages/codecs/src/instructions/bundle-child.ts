@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { workspaceOnly } from "../harness/esm-bundle.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
 
 const require = createRequire(import.meta.url);
@@ -17,7 +18,8 @@ const pathOf = (module: string) => (module.startsWith("file:") ? fileURLToPath(m
  * the TypeScript loader alone cost 1.45 billion instructions (a minute of valgrind time) before the
  * first line ran; a bundle starts in a third of that. Libraries stay outside the bundle and resolve
  * through a `node_modules` link, so the code counted is the code the wall-clock children time
- * (msgpackr with its native extension, for one); only the workspace's own TypeScript is bundled.
+ * (msgpackr with its native extension, for one); only the workspace's own TypeScript is bundled
+ * (esm-bundle.ts's workspaceOnly, as the measurement child's bundle).
  */
 export async function bundleCountChild(entries: RegistryEntry[], dir: string): Promise<string> {
   const lines = [`import { runCountChild } from ${JSON.stringify(childModule)};`];
@@ -37,20 +39,15 @@ export async function bundleCountChild(entries: RegistryEntry[], dir: string): P
     format: "esm",
     target: "node20",
     logLevel: "silent",
-    // CommonJS libraries inside an ES module bundle still call require().
+    // CommonJS libraries inside an ES module bundle still call require(). Written `import.meta["url"]`,
+    // as in esm-bundle.ts: workspaceOnly would rewrite the plain spelling when the CLI bundle holds this file.
     banner: {
-      js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);',
+      js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta["url"]);',
     },
-    plugins: [
-      {
-        name: "libraries-outside",
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith("@wirebench/") ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
+    // The measurement bundle's plugin: libraries outside, and `import.meta.url` still naming the file
+    // it is written in (capnp's IDL include folder is computed from it: without this, counting
+    // capnp ran `capnpc -I <work dir>/idl-includes`, a folder that does not exist).
+    plugins: [workspaceOnly],
   });
   const link = join(dir, "node_modules");
   if (!existsSync(link)) symlinkSync(nodeModules, link, "dir");

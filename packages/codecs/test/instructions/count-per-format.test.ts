@@ -35,6 +35,20 @@ describe("each format counted in processes of its own", () => {
     expect(counted?.decode?.perOp).toBeGreaterThan(100);
   }, 900_000);
 
+  it("counts Cap'n Proto, its compiler finding the IDL includes from the counting bundle", async () => {
+    const records = Array.from({ length: 3 }, (_, i) => ({ id: i, name: `user ${i}` }));
+    const datasetPath = join(dir, "generated.v8");
+    writeFileSync(datasetPath, serialize(inferDataset(JSON.stringify(records))));
+    const entries = registry.filter((e) => e.id === "capnp");
+    const settings = { ...defaultInstructionSettings, processes: 2, segments: 2 };
+    const limits = { ...defaultLimits, childUser: "" };
+    const out = await measureInstructions(entries, datasetPath, join(dir, "generated"), settings, limits);
+    const counted = out.formats.get("capnp");
+    expect(counted?.error).toBeUndefined();
+    expect(counted?.encode?.perOp).toBeGreaterThan(100);
+    expect(counted?.decode?.runs).toHaveLength(2);
+  }, 900_000);
+
   it("reads WIREBENCH_INSTRUCTION_FORMAT_TIMEOUT_MS and refuses what is not a time", () => {
     expect(formatTimeoutFromEnv(undefined)).toBe(600_000);
     expect(formatTimeoutFromEnv("120000")).toBe(120_000);
