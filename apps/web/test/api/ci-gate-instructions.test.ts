@@ -19,7 +19,7 @@ describe("wirebench ci --gate instructions", () => {
     expect(base.code, base.stderr).toBe(0);
     const same = await gate.ci("--branch", "feature", "--baseline", "main");
     expect(same.code, same.stdout + same.stderr).toBe(0);
-    expect(same.stdout).toMatch(/\| json \| encode \| [\d,]+ \| [\d,]+ \| [-+]0\.0\d%/);
+    expect(same.stdout).toMatch(/\| json \| encode \| [\d,]+ \| [\d,]+ \| [-+]?0\.0\d%/);
     expect(same.stdout).toContain("✅ rise of instructions per call at most 1%");
 
     await gate.useWorker({ imports: [heavierJson] });
