@@ -52,7 +52,9 @@ type Op = "encode" | "decode";
 const cases: { def: RuntimeDefinition; repeatable: Record<string, Op[]> }[] = [
   // Go's and Rust's schemaless codecs walk maps whose hash seeds and iteration order are random per
   // process (docs): the operations named here are the ones that repeat to within 0.01 %.
-  { def: goRuntime, repeatable: { "protobuf@go": ["encode", "decode"], "goavro@go": ["encode"] } },
+  // Go's counts move with the machine's load (CI, other core busy: protobuf@go encode 0.13–0.17 %
+  // apart, idle ≤ 0.02 %): they are checked for being counted and flagged, not held to 0.1 %.
+  { def: goRuntime, repeatable: { "protobuf@go": [], "goavro@go": [] } },
   {
     def: rustRuntime,
     repeatable: { "prost@rust": ["encode", "decode"], "serde_json@rust": ["encode", "decode"] },
@@ -79,9 +81,12 @@ for (const { def, repeatable } of cases) {
       for (const id of ids) {
         const counts = out.formats.get(id);
         expectRepeatable(counts, repeatable[id] ?? []);
-        // Every operation the child times is counted, whether or not it repeats this well.
-        expect(counts?.encode?.perOp).toBeGreaterThan(0);
-        expect(counts?.decode?.perOp).toBeGreaterThan(0);
+        // Every operation the child times is counted, whether or not it repeats this well, and a
+        // count whose processes disagree by more than 0.1 % is flagged noisy (a gate ignores it).
+        for (const op of ["encode", "decode"] as const) {
+          expect(counts?.[op]?.perOp).toBeGreaterThan(0);
+          expect(counts?.[op]?.noisy, `${id} ${op}`).toBe((counts?.[op]?.spread ?? 0) > 0.001);
+        }
       }
     });
   });
