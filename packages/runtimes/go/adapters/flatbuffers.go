@@ -1,10 +1,8 @@
 package adapters
 
 import (
-	"bufio"
 	"encoding/base64"
 	"fmt"
-	"os"
 	"strings"
 
 	flatbuffers "github.com/google/flatbuffers/go"
@@ -29,31 +27,6 @@ func RegisterFlatbuffersRoot(r FlatbuffersRoot) {
 		panic("two FlatBuffers roots in one binary: " + flatbuffersRoot.Name + ", " + r.Name)
 	}
 	flatbuffersRoot = &r
-}
-
-// readBase64Lines reads an IDL-binary input file (the `flatbuffers`/`capnp` shapes): one message's
-// bytes per line, standard base64.
-func readBase64Lines(file string) ([][]byte, error) {
-	fh, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	var out [][]byte
-	sc := bufio.NewScanner(fh)
-	sc.Buffer(make([]byte, 1<<20), 1<<30)
-	for i := 0; sc.Scan(); i++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		b, err := base64.StdEncoding.DecodeString(line)
-		if err != nil {
-			return nil, fmt.Errorf("line %d of %s is not base64: %w", i+1, file, err)
-		}
-		out = append(out, b)
-	}
-	return out, sc.Err()
 }
 
 // github.com/google/flatbuffers/go with flatc's object API, as Rust's and Java's children do: the

@@ -1,11 +1,8 @@
 package adapters
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"sort"
 
 	"github.com/apache/thrift/lib/go/thrift"
@@ -98,22 +95,4 @@ func newSerializer(f thrift.TProtocolFactory) *thrift.TSerializer {
 func newDeserializer(f thrift.TProtocolFactory) *thrift.TDeserializer {
 	t := thrift.NewTMemoryBufferLen(1024)
 	return &thrift.TDeserializer{Transport: t, Protocol: f.GetProtocol(t)}
-}
-
-// readLines reads the thriftjson file: one TJSONProtocol struct per line.
-func readLines(file string) ([][]byte, error) {
-	fh, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	var out [][]byte
-	sc := bufio.NewScanner(fh)
-	sc.Buffer(make([]byte, 1<<20), 1<<30)
-	for sc.Scan() {
-		if l := bytes.TrimSpace(sc.Bytes()); len(l) > 0 {
-			out = append(out, bytes.Clone(l))
-		}
-	}
-	return out, sc.Err()
 }
