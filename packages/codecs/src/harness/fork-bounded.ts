@@ -55,6 +55,9 @@ export interface BoundedChild {
  * cannot outlive it. The group also keeps a SIGTERM to the parent's group (scripts/up.mjs stopping the
  * worker) from reaching the child.
  */
+/** How long after a child's exit its pipes may take to close before its end is reported anyway. */
+const CLOSE_AFTER_EXIT_MS = 5_000;
+
 export function forkBounded(entry: string, opts: BoundedOptions): BoundedChild {
   const loader = opts.typescript === false ? [] : ["--import", tsxLoader];
   const nodeArgs = [...loader, `--max-old-space-size=${opts.heapMb}`, ...(opts.execArgv ?? [])];
@@ -95,11 +98,20 @@ export function forkBounded(entry: string, opts: BoundedOptions): BoundedChild {
     child.on("error", (err) => {
       stderr += `\n${err.message}`;
     });
+    const settle = (code: number | null, signal: NodeJS.Signals | null) =>
+      resolve({ code, signal, stderr, ...(killed ? { killed } : {}) });
     child.on("exit", (code, signal) => {
       clearInterval(watchdog);
       // A compiler still running after its child died would be orphaned: end the group with it.
       killGroup();
-      resolve({ code, signal, stderr, ...(killed ? { killed } : {}) });
+      // 'exit' can come before the child's last IPC messages and stderr are read (a verify-only child
+      // sends `done` and exits at once: conformance saw "exited (code 0) while verifying"); 'close'
+      // comes once they all were. The timer covers a descendant outside the group holding stderr.
+      const late = setTimeout(() => settle(code, signal), CLOSE_AFTER_EXIT_MS);
+      child.once("close", () => {
+        clearTimeout(late);
+        settle(code, signal);
+      });
     });
   });
   return { child, kill, exited };
