@@ -11,9 +11,17 @@ export interface MeasureSettings {
   processes: number;
   /**
    * Child processes that may start, prepare and warm up at the same time. Their timed rounds never
-   * overlap with anything (see TurnScheduler). Default: the CPUs Node may use (os.availableParallelism).
+   * overlap with anything unless `timeAlone` is off (see TurnScheduler). Default: the CPUs Node may
+   * use (os.availableParallelism).
    */
   parallelProcesses: number;
+  /**
+   * A child times its rounds only while no other child is busy or timing. Default true (quick false:
+   * quick timings are coarse, ±5–40 %, and on 2 cores the second child's wait was a third of a 10 KB
+   * quick run; a second busy process moves a timing by a few per cent through shared caches and
+   * clock boost).
+   */
+  timeAlone: boolean;
   /** Rounds per process: A B C … then A B C … again. Default 4 (quick 4). */
   rounds: number;
   /** Timed samples per operation per round. Default 2 (quick 5). */
@@ -117,6 +125,7 @@ export interface Limits {
 export const defaultSettings: MeasureSettings = {
   processes: 3,
   parallelProcesses: availableParallelism(),
+  timeAlone: true,
   rounds: 4,
   samplesPerRound: 2,
   targetSampleMs: 1,
@@ -136,6 +145,7 @@ export const defaultSettings: MeasureSettings = {
 export const quickSettings: MeasureSettings = {
   ...defaultSettings,
   processes: 1,
+  timeAlone: false,
   rounds: 4,
   samplesPerRound: 5,
   targetSampleMs: 0.25,

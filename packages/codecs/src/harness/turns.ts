@@ -6,7 +6,8 @@
  * `parallel` at once. Timed rounds are another matter: a second busy process on a 2-core machine
  * shares caches, memory bandwidth and clock boost with the one being timed. So a child that finished
  * its untimed work waits idle for its turn, and a turn is granted only when no other child is busy or
- * timing. Turns go in process order, so the run is reproducible.
+ * timing. Turns go in process order, so the run is reproducible. With `alone` off (quick runs), a
+ * ready child times at once, still counted busy until it exits, so `parallel` bounds all of them.
  */
 export class TurnScheduler {
   private busy = 0;
@@ -14,7 +15,10 @@ export class TurnScheduler {
   private readonly starting: (() => void)[] = [];
   private readonly waiting: { order: number; grant: () => void }[] = [];
 
-  constructor(private readonly parallel: number) {}
+  constructor(
+    private readonly parallel: number,
+    private readonly alone = true,
+  ) {}
 
   /**
    * Resolves when a new child may start (fewer than `parallel` are busy and nobody is timing) with
@@ -30,6 +34,7 @@ export class TurnScheduler {
     return {
       ready: () => {
         if (state !== "busy") throw new Error(`a child cannot get ready when ${state}`);
+        if (!this.alone) return Promise.resolve();
         this.busy--;
         state = "waiting";
         return new Promise<void>((resolve) => {

@@ -79,7 +79,7 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
   const queue = shards > 1 ? new FormatQueue(entries, shards) : undefined;
   const groups = queue ? queue.fixed : [entries];
   const groupsOf = (p: number) => (p === 0 ? groups : [entries]);
-  const turns = new TurnScheduler(Math.max(1, settings.parallelProcesses));
+  const turns = new TurnScheduler(Math.max(1, settings.parallelProcesses), settings.timeAlone);
   const budget = new BudgetShares(settings.budgetMs, processes, entries.length);
   /** A format is final once every replicate timed it (or it failed): report it then, not at the end. */
   // Counted formats are final once their counts are in, after every timed process.

@@ -82,4 +82,23 @@ describe("TurnScheduler", () => {
     void turn.ready();
     expect(() => turn.ready()).toThrow(/cannot get ready when waiting|when timing/);
   });
+
+  it("with `alone` off, grants a turn at once beside busy and timing children, within `parallel`", async () => {
+    const r = recorder(new TurnScheduler(2, false));
+    r.start(0);
+    r.start(1);
+    r.start(2);
+    await tick();
+    expect(r.events).toEqual(["start 0", "start 1"]);
+    r.ready(1);
+    await tick();
+    // Child 0 is still busy, yet child 1 times; it holds its slot, so child 2 does not start.
+    expect(r.events).toEqual(["start 0", "start 1", "turn 1"]);
+    r.ready(0);
+    await tick();
+    expect(r.events).toEqual(["start 0", "start 1", "turn 1", "turn 0"]);
+    r.exit(1);
+    await tick();
+    expect(r.events.slice(4)).toEqual(["start 2"]);
+  });
 });

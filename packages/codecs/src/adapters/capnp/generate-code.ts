@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { idlIncludeDir } from "@wirebench/idl-compilers";
 import type { EmittedSchema } from "@wirebench/schemas";
 import { generateOnce } from "../../codegen/generate-once.ts";
@@ -8,6 +8,9 @@ import { linkModules, packageDir } from "../../codegen/link-modules.ts";
 import { runCompiler } from "../../codegen/run-compiler.ts";
 import { listFiles, transpileGenerated } from "../../codegen/transpile-generated.ts";
 import { generatedSources } from "../generated-sources.ts";
+
+/** Keeps capnp-es's compiler from loading TypeScript (see without-typescript/register.mjs). */
+const withoutTypescript = fileURLToPath(new URL("./without-typescript/register.mjs", import.meta.url));
 
 /**
  * capnp-es's compiler (which drives the official `capnp` tool) into the run's work dir; its
@@ -22,7 +25,15 @@ function generateCode(emitted: EmittedSchema, workDir: string): Promise<void> {
     mkdirSync(src, { recursive: true });
     const compiler = join(packageDir("capnp-es"), "dist", "compiler", "capnpc-js.mjs");
     // -I: a user's own schema may import the language annotations Wirebench vendors (/capnp/c++.capnp).
-    const args = [compiler, `-ots:${src}`, `--src-prefix=${workDir}`, `-I${idlIncludeDir}`, schema];
+    const args = [
+      "--import",
+      withoutTypescript,
+      compiler,
+      `-ots:${src}`,
+      `--src-prefix=${workDir}`,
+      `-I${idlIncludeDir}`,
+      schema,
+    ];
     await runCompiler(process.execPath, args, {
       cwd: workDir,
       debianPackage: "capnproto",
