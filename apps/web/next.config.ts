@@ -10,6 +10,8 @@ const config: NextConfig = {
     "@wirebench/schemas",
     "@wirebench/idl-compilers",
     "@wirebench/codecs",
+    // Only its format lookup (@wirebench/runtimes/formats): data, no runtime definition.
+    "@wirebench/runtimes",
   ],
   // Loaded by Node at run time, not bundled: native add-ons, the Prisma client, and the corpus
   // package whose data folder is found through import.meta.url.

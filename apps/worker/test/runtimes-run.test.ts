@@ -58,4 +58,23 @@ describe("a run with options.runtimes", () => {
     if (available.length)
       expect(env.crossRuntime?.find((r) => r.format === "cbor")?.reference).toBe("cbor-minimal");
   }, 600_000);
+
+  it("a run whose only format is Rust's (bincode): Node measures nothing, Rust measures it", async () => {
+    const run = await measureRunNow(f.prisma, {
+      inputKind: "json",
+      sampleText: '[{"id": 1, "name": "ada"}, {"id": 2, "name": "bob"}]',
+      formats: ["bincode"],
+      options: { quick: true, runtimes: ["rust"] },
+    });
+    expect(run.status, run.error ?? "").toBe("completed");
+    const env: RunEnvironment = runEnvironmentSchema.parse(run.environment);
+    const rust = env.runtimes?.find((s) => s.runtime === "rust");
+    expect(env.runtimes?.map((s) => s.runtime)).toEqual(["node", "rust"]);
+    expect(rust?.available, rust?.reason).toBe(true);
+    const rows = run.results.map((r) => r.detail as FormatResult);
+    expect(rows.map((r) => r.id)).toEqual(["bincode@rust"]);
+    expect(rows[0]).toMatchObject({ ok: true, format: "bincode", runtime: "rust" });
+    expect(rows[0]?.bytes).toBeGreaterThan(0);
+    expect(rows[0]?.encode?.samples).toBeGreaterThan(0);
+  }, 600_000);
 });

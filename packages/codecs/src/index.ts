@@ -45,7 +45,14 @@ export {
   runComparison,
 } from "./pipeline/run-comparison.ts";
 export { type Metric, metrics } from "./pipeline/run-options.ts";
-export { loadAdapter, type RegistryEntry, registry, selectEntries } from "./registry/registry.ts";
+export {
+  formatChoices,
+  loadAdapter,
+  matchEntries,
+  type RegistryEntry,
+  registry,
+  selectEntries,
+} from "./registry/registry.ts";
 export { capArtifacts, defaultMaxArtifactBytes } from "./result/cap-artifacts.ts";
 export { compressedSizes } from "./sizes/compressed-sizes.ts";
 export { chooseRepeatedField, growRepeatedField, repeatedFields } from "./sizes/grow-array.ts";

@@ -5,12 +5,12 @@ export { type ChildCommand, type ChildExit, runRuntimeChild } from "./child/run-
 export { type ByteReference, crossRuntimeBytes } from "./cross-runtime-bytes.ts";
 export { computedReferences, dataModelJson, dataModelJsonId } from "./data-model-json.ts";
 export { runtimeDefinition, runtimeDefinitions } from "./definitions/index.ts";
+export * from "./formats/index.ts";
 export { OK_MARKER, prepareGenerated } from "./generated-cache.ts";
 export { fromAvroJson, toAvroJson } from "./inputs/avro-json.ts";
 export { parseLossless, stringifyLossless } from "./inputs/lossless-json.ts";
 export { type ShapedInput, shapeInput, writeInputs } from "./inputs/shaped-input.ts";
 export { type MeasureInRuntimeOptions, measureInRuntime, type RuntimeRun } from "./measure-in-runtime.ts";
-export { withMinimalVariants } from "./minimal-variants.ts";
 export type {
   Availability,
   InputShape,

@@ -4,6 +4,7 @@ import type { ProgressEvent } from "@wirebench/codecs";
 import { defaultSettings, type MeasureSettings, warmupMaxMs } from "@wirebench/codecs/runtime-bridge";
 import type { FormatResult, RuntimeStatus } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
+import { picksRuntimeFormat } from "./formats/catalogue.ts";
 import { prepareGenerated } from "./generated-cache.ts";
 import { type ShapedInput, shapeInput } from "./inputs/shaped-input.ts";
 import { type FormatSlot, newSlot, slotResult } from "./run/format-slot.ts";
@@ -61,9 +62,8 @@ export async function measureInRuntime(
   if (!found.available)
     return { status: { ...status, reason: found.reason ?? "not available" }, formats: [] };
 
-  const wanted = opts.formats?.map((f) => f.toLowerCase());
   const slots = def.formats
-    .filter((f) => !wanted || wanted.some((w) => [f.format, f.impl, `${f.impl}@${def.id}`].includes(w)))
+    .filter((f) => !opts.formats || opts.formats.some((w) => picksRuntimeFormat(w, def.id, f)))
     .map((f) => newSlot(f, def.id));
   mkdirSync(opts.workDir, { recursive: true });
   const progress = (s: FormatSlot, phase: ProgressEvent["phase"], detail?: string) =>

@@ -62,6 +62,52 @@ describe("options.runtimes on POST /api/v1/runs and tRPC runs.create", () => {
     }
   });
 
+  it("accepts formats only an asked-for runtime measures, and names the runtime of one not asked for", async () => {
+    const withFormats = (formats: string[], runtimes?: string[]) =>
+      JSON.stringify({ sample: '{"id": 1}', formats, ...(runtimes ? { options: { runtimes } } : {}) });
+    // bincode is Rust's only; kryo and fory Java's; Node's json beside them.
+    for (const [formats, runtimes] of [
+      [["bincode"], ["node", "rust"]],
+      [["kryo", "fory", "json"], ["java"]],
+    ] as const) {
+      const rest = await postRun(s, post(withFormats([...formats], [...runtimes])));
+      expect(rest.status, await rest.clone().text()).toBe(202);
+      const { id } = (await rest.json()) as { id: string };
+      const row = await s.prisma.run.findUniqueOrThrow({ where: { id } });
+      expect(row.formats).toEqual(formats);
+      const trpc = await viaTrpc(withFormats([...formats], [...runtimes]));
+      expect(trpc.status).toBe(200);
+    }
+    const refused: [string[], string[] | undefined, string | RegExp][] = [
+      [
+        ["bincode"],
+        undefined,
+        'formats: format "bincode" is measured in rust, not in node: add rust to options.runtimes, as in "runtimes": ["node","rust"]',
+      ],
+      [
+        ["json", "colfer"],
+        ["python"],
+        'formats: format "colfer" is measured in go, not in node, python: add go to options.runtimes, as in "runtimes": ["node","python","go"]',
+      ],
+      [
+        ["bincodee"],
+        ["rust"],
+        /^formats: unknown format "bincodee"; choose from json, .*; rust: .*\bbincode\b.*\(searched node, rust\)$/,
+      ],
+    ];
+    for (const [formats, runtimes, message] of refused) {
+      const before = await s.prisma.run.count();
+      const rest = await postRun(s, post(withFormats(formats, runtimes)));
+      expect(rest.status, formats.join()).toBe(400);
+      expect(await errorOf(rest)).toMatch(message);
+      const trpc = await viaTrpc(withFormats(formats, runtimes));
+      expect(trpc.status).toBe(400);
+      const [reply] = (await trpc.json()) as { error: { message: string } }[];
+      expect(reply!.error.message).toMatch(message);
+      expect(await s.prisma.run.count()).toBe(before);
+    }
+  });
+
   it("the run view lifts the runtimes and the byte comparison the worker stored with the environment", async () => {
     const res = await postRun(s, post(body(["node", "java"])));
     const { id } = (await res.json()) as { id: string };

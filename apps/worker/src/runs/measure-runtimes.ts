@@ -13,8 +13,6 @@ import { type ByteReference, crossRuntimeBytes, nodeRuntimeOf } from "@wirebench
 import { type ChildBounds, runBoundedChild, whyChildEnded } from "./run-bounded-child.ts";
 import type { RuntimesMessage, RuntimesRequest } from "./runtimes-protocol.ts";
 
-export { withMinimalVariants } from "@wirebench/runtimes";
-
 export const runtimesChildEntry = fileURLToPath(new URL("./measure-runtimes-child.ts", import.meta.url));
 
 /** The settings behind the runtimes child's bounds (README "Settings"), named when one stops it. */

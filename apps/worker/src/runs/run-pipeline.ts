@@ -12,10 +12,11 @@ import {
   workDirPrefix,
 } from "@wirebench/codecs";
 import { checkContract, storedRunOptionsSchema } from "@wirebench/contracts";
+import { planRunFormats } from "@wirebench/runtimes/formats";
 import { encodeIr } from "@wirebench/schemas";
 import type { WorkerEnv } from "../env.ts";
 import type { RunPipeline } from "./handle-run-job.ts";
-import { measureRuntimes, withMinimalVariants } from "./measure-runtimes.ts";
+import { measureRuntimes } from "./measure-runtimes.ts";
 import { measureTransports, transportStage } from "./measure-transports.ts";
 import { type PrepareBounds, prepareChildEntry, prepareDataset } from "./prepare-dataset.ts";
 import type { ChildBounds } from "./run-bounded-child.ts";
@@ -81,7 +82,9 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
   return async (run, hooks) => {
     // Read through the contract the web wrote them with; a mismatch fails the run, saying where.
     const options = checkContract(storedRunOptionsSchema, run.options ?? {}, "the run's stored options");
-    const formats = run.formats.length ? run.formats : undefined;
+    // The web checked the names with the same plan; Node's stages (sweep too) take Node's part.
+    const plan = planRunFormats(run.formats, options.runtimes);
+    const formats = plan.node;
     for (const e of selectEntries(registry, formats)) hooks.onProgress(e.id, "queued");
     const { identity } = childIdentityOf(settings);
     const workDir = createWorkDir(identity, runWorkDirPrefix(run.id));
@@ -99,8 +102,7 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
         },
       );
       const nodeResult = await runComparison(dataset, {
-        // Other runtimes are compared byte for byte with Node's minimal variants (msgpack, cbor).
-        formats: formats && options.runtimes ? withMinimalVariants(formats) : formats,
+        formats,
         quick: !!options.quick,
         metric: options.metric === "instructions" ? "instructions" : "time",
         limits: settings.measure,
@@ -117,7 +119,7 @@ export function createRunPipeline(settings: PipelineSettings): RunPipeline {
       const result = options.runtimes
         ? await measureRuntimes(nodeResult, dataset, options, {
             workDir,
-            ...(formats ? { formats } : {}),
+            ...(plan.runtimes ? { formats: plan.runtimes } : {}),
             signal: hooks.signal,
             bounds: settings.runtimes,
             onResult: hooks.onResult,

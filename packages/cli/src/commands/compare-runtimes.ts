@@ -4,9 +4,6 @@ import { join } from "node:path";
 import { defaultSettings, quickSettings } from "@wirebench/codecs";
 import type { Result, RuntimeId } from "@wirebench/contracts";
 import { addRuntimes } from "@wirebench/runtimes";
-
-export { withMinimalVariants } from "@wirebench/runtimes";
-
 import type { Dataset } from "@wirebench/schemas";
 import pc from "picocolors";
 import { countsRow, formatRow } from "../output/format-rows.ts";

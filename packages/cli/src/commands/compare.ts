@@ -3,6 +3,7 @@ import { type Metric, type ProgressEvent, runComparison } from "@wirebench/codec
 import type { Result, RuntimeId } from "@wirebench/contracts";
 import { formatBytes } from "@wirebench/contracts/units";
 import { idlCompilers } from "@wirebench/idl-compilers";
+import { cliOptionNames, planFormats } from "@wirebench/runtimes/formats";
 import { loadDataset } from "@wirebench/schemas";
 import { schemaAsSampleProblem } from "@wirebench/schemas/detect";
 import Table from "cli-table3";
@@ -45,7 +46,10 @@ export function registerCompare(program: Command): void {
       "--root <type>",
       "with a .proto, .thrift, .fbs or .capnp schema: the type each record is (default: a .fbs root_type, else the one no other type uses)",
     )
-    .option("--formats <list>", "comma-separated format ids or names (default: all)")
+    .option(
+      "--formats <list>",
+      "comma-separated format ids or names (default: all), of Node or of a runtime in --runtimes (colfer, kryo@java)",
+    )
     .option("--json <out>", "write the Result JSON to this file")
     .option("--quick", "coarse answer in seconds (one process, short warm-up)")
     .option(
@@ -80,6 +84,8 @@ export function registerCompare(program: Command): void {
 }
 
 async function compare(file: string, opts: CompareOptions): Promise<Result> {
+  // What Node and each other runtime measure; a name no asked-for runtime has fails here, first.
+  const formats = planFormats(opts.formats?.split(","), opts.runtimes, cliOptionNames);
   const text = readText(file);
   const schemaText = opts.schema ? readText(opts.schema) : undefined;
   const kind = opts.schema ? schemaKindOf(opts.schema) : undefined;
@@ -100,10 +106,6 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
     },
     idlCompilers,
   );
-  const formats = opts.formats
-    ?.split(",")
-    .map((f) => f.trim())
-    .filter(Boolean);
   // The transport and runtime modules (Redis client, toolchain probes) load only when asked for.
   const transports =
     opts.transport || opts.link || opts.transportMessages
@@ -115,7 +117,7 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
   // Node not asked for: its sizes still stand as the byte comparison's reference, untimed.
   const nodeUntimed = opts.runtimes !== undefined && !opts.runtimes.includes("node");
   const result = await runComparison(dataset, {
-    ...(formats ? { formats: runtimes ? runtimes.withMinimalVariants(formats) : formats } : {}),
+    ...(formats.node ? { formats: formats.node } : {}),
     quick: opts.quick === true,
     ...(nodeUntimed ? { verifyOnly: true } : {}),
     metric: opts.metric ?? "time",
@@ -134,7 +136,7 @@ async function compare(file: string, opts: CompareOptions): Promise<Result> {
   if (!runtimes || !opts.runtimes) return withTransports;
   return runtimes.compareRuntimes(withTransports, dataset, {
     runtimes: opts.runtimes,
-    ...(formats ? { formats } : {}),
+    ...(formats.runtimes ? { formats: formats.runtimes } : {}),
     quick: opts.quick === true,
     ...(opts.budget !== undefined ? { budgetMs: opts.budget * 1000 } : {}),
     countInstructions: opts.metric === "instructions",

@@ -118,7 +118,8 @@ export function registerSweep(program: Command): void {
         sizes,
         sweepLimits,
         ...(opts.path !== undefined ? { path: opts.path } : {}),
-        ...(formats ? { formats } : {}),
+        // `--formats ,` names nothing: every format, as before an empty list came to mean none.
+        ...(formats?.length ? { formats } : {}),
         sizesOnly: opts.sizesOnly === true,
         onProgress: (e) => {
           if (e.phase === "done" || e.phase === "failed")

@@ -48,7 +48,8 @@ export function renderRuntimeTable(result: Result): string {
       if (cells.filter(Boolean).length < 2 && measured.length > 1) continue;
       table.push([family, ...cells.map(cell)]);
     }
-    lines.push(table.toString());
+    // `--formats colfer`: a family only one runtime has leaves nothing to put side by side.
+    lines.push(table.length > 0 ? table.toString() : pc.dim("no format was measured in two runtimes"));
   }
   for (const s of statuses.filter((x) => !x.available))
     lines.push(pc.yellow(`${s.runtime}: unavailable (${printable(s.reason ?? "no reason given")})`));

@@ -21,7 +21,7 @@ export const metrics = ["time", "instructions"] as const;
 export type Metric = (typeof metrics)[number];
 
 export interface RunOptions {
-  /** Registry ids or format names (all variants). Default: every variant. */
+  /** Registry ids or format names (all variants). Default: every variant; an empty list: none. */
   formats?: string[];
   /** Coarse answer in seconds: one child process, short warm-up and samples. Default false. */
   quick?: boolean;

@@ -112,21 +112,34 @@ function entry(
   };
 }
 
-/** Resolves `--formats a,b`: ids or format names; unknown names are an error naming the choices. */
+/**
+ * The entries one `--formats` name picks: an exact id wins ("protobuf" is the binary variant),
+ * otherwise a format name means all its variants. None when the name is unknown.
+ */
+export function matchEntries(entries: RegistryEntry[], raw: string): RegistryEntry[] {
+  const name = raw.trim().toLowerCase();
+  const byId = entries.filter((e) => e.id === name);
+  return byId.length > 0 ? byId : entries.filter((e) => e.format === name);
+}
+
+/** The names `--formats` accepts for `entries`: every id and format name, once, in registry order. */
+export function formatChoices(entries: RegistryEntry[]): string[] {
+  return [...new Set(entries.flatMap((e) => [e.id, e.format]))];
+}
+
+/**
+ * Resolves `--formats a,b`: ids or format names; unknown names are an error naming the choices.
+ * No list means every entry; a list picks what it names (an empty list: none, so a run whose formats
+ * are all measured in other runtimes measures nothing in Node).
+ */
 export function selectEntries(entries: RegistryEntry[], names?: string[]): RegistryEntry[] {
-  if (!names || names.length === 0) return entries;
+  if (!names) return entries;
   const picked = new Set<RegistryEntry>();
   for (const raw of names) {
-    const name = raw.trim().toLowerCase();
-    if (!name) continue;
-    // An exact id wins ("protobuf" is the binary variant); otherwise a format name means all its variants.
-    const byId = entries.filter((e) => e.id === name);
-    const hits = byId.length > 0 ? byId : entries.filter((e) => e.format === name);
-    if (hits.length === 0) {
-      throw new Error(
-        `unknown format "${raw}"; choose from ${[...new Set(entries.flatMap((e) => [e.id, e.format]))].join(", ")}`,
-      );
-    }
+    if (!raw.trim()) continue;
+    const hits = matchEntries(entries, raw);
+    if (hits.length === 0)
+      throw new Error(`unknown format "${raw}"; choose from ${formatChoices(entries).join(", ")}`);
     for (const h of hits) picked.add(h);
   }
   return entries.filter((e) => picked.has(e));

@@ -38,6 +38,12 @@ describe("registry", () => {
     ]);
   });
 
+  it("no list selects every entry, an empty list none (a run whose formats are other runtimes')", () => {
+    expect(selectEntries(registry)).toEqual(registry);
+    expect(selectEntries(registry, [])).toEqual([]);
+    expect(() => selectEntries(registry, ["colfer"])).toThrow(/^unknown format "colfer"; choose from json, /);
+  });
+
   it("names, on each padded library default, a minimal variant of the same format and library", () => {
     const defaults = registry.filter((e) => e.minimalVariant);
     expect(defaults.map((e) => e.id)).toEqual(["msgpackr", "cbor"]);

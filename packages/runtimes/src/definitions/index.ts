@@ -5,7 +5,7 @@ import { pythonRuntime } from "./python.ts";
 import { rustRuntime } from "./rust.ts";
 
 // One import per runtime (docs/polyglot.md); each runtime's helper adds its own line, and its entry
-// below. Keep every line when rebasing.
+// below (and its format list to src/formats/catalogue.ts). Keep every line when rebasing.
 
 /** Every runtime other than Node the parent can measure in, in `--runtimes` order. */
 export const runtimeDefinitions: RuntimeDefinition[] = [pythonRuntime, goRuntime, javaRuntime, rustRuntime];

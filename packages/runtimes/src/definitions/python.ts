@@ -4,6 +4,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { Availability, RuntimeDefinition, SchemaForRuntime } from "../runtime-definition.ts";
+import { pythonFormats } from "./python-formats.ts";
 
 /**
  * The Python runtime (packages/runtimes/python): CPython with the libraries its requirements.lock
@@ -74,38 +75,7 @@ export function createPythonRuntime(env = pythonEnv): RuntimeDefinition {
   const pythonBin = join(env, "bin", "python");
   return {
     id: "python",
-    formats: [
-      { impl: "protobuf", format: "protobuf", library: "protobuf (upb)", input: "protojson" },
-      { impl: "fastavro", format: "avro", library: "fastavro", input: "avrojson" },
-      { impl: "msgpack", format: "msgpack", library: "msgpack", input: "data" },
-      { impl: "cbor2", format: "cbor", library: "cbor2", input: "data" },
-      { impl: "orjson", format: "json", library: "orjson", input: "data" },
-      { impl: "json", format: "json", library: "json (stdlib)", input: "data" },
-      {
-        impl: "flatbuffers",
-        format: "flatbuffers",
-        library: "flatbuffers (flatc object API)",
-        input: "flatbuffers",
-        package: "flatbuffers",
-      },
-      // pycapnp reads the .capnp itself at run time (capnp.load): nothing to generate.
-      { impl: "pycapnp", format: "capnp", library: "pycapnp", input: "capnp", package: "pycapnp" },
-      // The ids of Node's two Thrift variants, so each is compared with its own Node bytes.
-      {
-        impl: "thrift-binary",
-        format: "thrift",
-        library: "thrift (TBinaryProtocolAccelerated)",
-        input: "thriftjson",
-        package: "thrift",
-      },
-      {
-        impl: "thrift-compact",
-        format: "thrift",
-        library: "thrift (TCompactProtocolAccelerated)",
-        input: "thriftjson",
-        package: "thrift",
-      },
-    ],
+    formats: pythonFormats,
     async detect(): Promise<Availability> {
       if (!existsSync(pythonBin)) {
         return {

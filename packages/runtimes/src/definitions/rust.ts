@@ -16,6 +16,7 @@ import {
   noteSchemas,
   rustWorkspace,
 } from "./rust-build.ts";
+import { rustFormats } from "./rust-formats.ts";
 
 export { cargoEnv, cargoTargetDir, rustWorkspace } from "./rust-build.ts";
 
@@ -57,34 +58,7 @@ function lockedVersion(crate: string): string {
 
 export const rustRuntime: RuntimeDefinition = {
   id: "rust",
-  formats: [
-    {
-      impl: "prost",
-      format: "protobuf",
-      library: "prost (prost-build)",
-      input: "protojson",
-      package: "prost",
-    },
-    {
-      impl: "apache-avro",
-      format: "avro",
-      library: "apache-avro (types::Value)",
-      input: "avrojson",
-      package: "apache-avro",
-    },
-    { impl: "rmp-serde", format: "msgpack", library: "rmp-serde", input: "data", package: "rmp-serde" },
-    { impl: "ciborium", format: "cbor", library: "ciborium", input: "data", package: "ciborium" },
-    { impl: "serde_json", format: "json", library: "serde_json", input: "data", package: "serde_json" },
-    { impl: "bincode", format: "bincode", library: "bincode (serde)", input: "data", package: "bincode" },
-    {
-      impl: "flatbuffers",
-      format: "flatbuffers",
-      library: "flatbuffers (flatc object API)",
-      input: "flatbuffers",
-      package: "flatbuffers",
-    },
-    { impl: "capnp", format: "capnp", library: "capnp (capnpc, dynamic)", input: "capnp", package: "capnp" },
-  ],
+  formats: rustFormats,
   async detect() {
     let version: string;
     try {

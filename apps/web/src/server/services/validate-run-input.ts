@@ -1,5 +1,6 @@
 import type { CreateRunRequest } from "@wirebench/contracts";
 import { parseSweepSizes } from "@wirebench/contracts/sweep";
+import { planRunFormats } from "@wirebench/runtimes/formats";
 import {
   checkRunInput,
   defaultSyntheticCount,
@@ -9,7 +10,6 @@ import {
 import type { WebEnv } from "../../env.ts";
 import { AppError } from "../app-error.ts";
 import type { ValidationPool } from "../validation/validation-pool.ts";
-import { checkFormatNames } from "./check-format-names.ts";
 
 const bad = (message: string) => new AppError("BAD_REQUEST", message);
 
@@ -17,13 +17,15 @@ const bad = (message: string) => new AppError("BAD_REQUEST", message);
 const compiledKinds = new Set(["thrift", "fbs", "capnp"]);
 
 /**
- * Format names are checked against the registry here, so a typo is a 400 naming the choices rather
- * than a run the worker fails later.
+ * Format names are checked here, with the plan the worker follows (Node's registry and the formats of
+ * the runtimes asked for), so a typo is a 400 naming the choices rather than a run the worker fails later.
  */
-function checkFormats(formats: string[] | undefined): void {
-  if (!formats?.length) return;
-  if (checkFormatNames(formats, "formats").length === 0)
-    throw bad("formats: no format named; leave formats out to run them all.");
+function checkFormats(req: CreateRunRequest): void {
+  try {
+    planRunFormats(req.formats, req.options.runtimes);
+  } catch (err) {
+    throw bad(`formats: ${(err as Error).message}`);
+  }
 }
 
 /** A size sweep's sizes within WIREBENCH_SWEEP_MAX_SIZE and WIREBENCH_SWEEP_MAX_POINTS, or 400. */
@@ -75,7 +77,7 @@ export async function validateRunInput(
   req: CreateRunRequest,
   sampleText: string | undefined,
 ): Promise<void> {
-  checkFormats(req.formats);
+  checkFormats(req);
   checkSweep(env, req.options.sweep);
   checkRuntimes(req.options.runtimes);
   const input: RunInputToCheck = {
