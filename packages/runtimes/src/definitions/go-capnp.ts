@@ -4,6 +4,7 @@ import { mkdir } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { promisify } from "node:util";
 import type { SchemaForRuntime } from "../runtime-definition.ts";
+import { writeGoGlue } from "./go-glue.ts";
 
 /**
  * The Go child's Cap'n Proto code for one .capnp (see go/adapters/capnp.go): a copy of the schema with
@@ -51,25 +52,18 @@ export async function generateCapnpGo(
   });
   // capnpc-go names a nested struct Outer_Inner, and its id constant <Name>_TypeID.
   const goName = schema.rootType.replace(/\./g, "_");
-  await mkdir(join(outDir, gluePackage), { recursive: true });
-  writeFileSync(
-    join(outDir, gluePackage, "root.go"),
-    `// Written by Wirebench (src/definitions/go-capnp.ts): the root struct ${schema.rootType} for the capnp adapter.
-package ${gluePackage}
-
-import (
-\t"capnproto.org/go/capnp/v3/schemas"
-
-\t"wirebench/runtimes/go/adapters"
-\tgen "${module}/${capnpPackage}"
-)
-
-// capnpc-go's code registers its schema nodes only when asked: the adapter reads the layout from them.
-func init() {
-\tgen.RegisterSchema(schemas.DefaultRegistry)
-\tadapters.RegisterCapnpRoot(${JSON.stringify(schema.rootType)}, gen.${goName}_TypeID)
-}
-`,
-  );
-  return `${module}/${gluePackage}`;
+  return writeGoGlue(outDir, module, {
+    pkg: gluePackage,
+    writtenBy: `go-capnp.ts: the root struct ${schema.rootType} for the capnp adapter`,
+    imports: [
+      '"capnproto.org/go/capnp/v3/schemas"',
+      "",
+      '"wirebench/runtimes/go/adapters"',
+      `gen "${module}/${capnpPackage}"`,
+    ],
+    comment:
+      "capnpc-go's code registers its schema nodes only when asked: the adapter reads the layout from them.",
+    init: `\tgen.RegisterSchema(schemas.DefaultRegistry)
+\tadapters.RegisterCapnpRoot(${JSON.stringify(schema.rootType)}, gen.${goName}_TypeID)`,
+  });
 }

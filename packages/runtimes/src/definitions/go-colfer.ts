@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { COLFER_PACKAGE } from "@wirebench/schemas";
 import type { SchemaForRuntime } from "../runtime-definition.ts";
+import { writeGoGlue } from "./go-glue.ts";
 
 /**
  * The Go child's Colfer code for one .colf (see go/adapters/colfer.go): `colf Go` writes the package
@@ -42,27 +42,20 @@ export async function generateColferGo(
     if (e.code === "ENOENT") throw new Error("colf is not built; run `npm run setup`");
     throw new Error(`colf Go failed on ${schema.file}:\n${(e.stderr || e.stdout || e.message).trim()}`);
   });
-  await mkdir(join(outDir, gluePackage), { recursive: true });
-  writeFileSync(
-    join(outDir, gluePackage, "root.go"),
-    `// Written by Wirebench (src/definitions/go-colfer.ts): the root struct ${schema.rootType} for the colfer adapter.
-package ${gluePackage}
-
-import (
-\t"wirebench/runtimes/go/adapters"
-\t"wirebench/runtimes/go/child"
-\tgen "${module}/${COLFER_PACKAGE}"
-)
-
-// colf's code links nothing of its module: the version of the compiler that wrote it stamps the entries.
-func init() {
-\tchild.RegisterGeneratorVersion("github.com/pascaldekloe/colfer", ${JSON.stringify(colf.version)})
+  return writeGoGlue(outDir, module, {
+    pkg: gluePackage,
+    writtenBy: `go-colfer.ts: the root struct ${schema.rootType} for the colfer adapter`,
+    imports: [
+      '"wirebench/runtimes/go/adapters"',
+      '"wirebench/runtimes/go/child"',
+      `gen "${module}/${COLFER_PACKAGE}"`,
+    ],
+    comment:
+      "colf's code links nothing of its module: the version of the compiler that wrote it stamps the entries.",
+    init: `\tchild.RegisterGeneratorVersion("github.com/pascaldekloe/colfer", ${JSON.stringify(colf.version)})
 \tadapters.RegisterColferRoot(adapters.ColferRoot{
 \t\tName: ${JSON.stringify(schema.rootType)},
 \t\tNew:  func() adapters.ColferMessage { return new(gen.${schema.rootType}) },
-\t})
-}
-`,
-  );
-  return `${module}/${gluePackage}`;
+\t})`,
+  });
 }

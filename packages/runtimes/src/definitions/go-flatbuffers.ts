@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { SchemaForRuntime } from "../runtime-definition.ts";
+import { writeGoGlue } from "./go-glue.ts";
 
 /**
  * The Go child's FlatBuffers code for one .fbs (see go/adapters/flatbuffers.go): `flatc --go
@@ -74,27 +74,19 @@ export async function generateFlatbuffersGo(
   const fbsText = readFileSync(schema.file, "utf8");
   const namespace = /^\s*namespace\s+([\w.]+)\s*;/m.exec(fbsText)?.[1];
   const fullName = schema.rootType.includes(".") || !namespace ? schema.rootType : `${namespace}.${root}`;
-  await mkdir(join(outDir, gluePackage), { recursive: true });
-  writeFileSync(
-    join(outDir, gluePackage, "root.go"),
-    `// Written by Wirebench (src/definitions/go-flatbuffers.ts): the root table ${fullName} for the flatbuffers adapter.
-package ${gluePackage}
-
-import (
-\tflatbuffers "github.com/google/flatbuffers/go"
-
-\t"wirebench/runtimes/go/adapters"
-\tgen "${module}/${fbsPackage}"
-)
-
-func init() {
-\tadapters.RegisterFlatbuffersRoot(adapters.FlatbuffersRoot{
+  return writeGoGlue(outDir, module, {
+    pkg: gluePackage,
+    writtenBy: `go-flatbuffers.ts: the root table ${fullName} for the flatbuffers adapter`,
+    imports: [
+      'flatbuffers "github.com/google/flatbuffers/go"',
+      "",
+      '"wirebench/runtimes/go/adapters"',
+      `gen "${module}/${fbsPackage}"`,
+    ],
+    init: `\tadapters.RegisterFlatbuffersRoot(adapters.FlatbuffersRoot{
 \t\tName:   ${JSON.stringify(fullName)},
 \t\tPack:   func(b *flatbuffers.Builder, v any) flatbuffers.UOffsetT { return v.(*gen.${root}T).Pack(b) },
 \t\tUnpack: func(buf []byte) any { return gen.GetRootAs${root}(buf, 0).UnPack() },
-\t})
-}
-`,
-  );
-  return `${module}/${gluePackage}`;
+\t})`,
+  });
 }

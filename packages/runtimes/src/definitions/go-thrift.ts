@@ -1,9 +1,10 @@
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { promisify } from "node:util";
 import type { SchemaForRuntime } from "../runtime-definition.ts";
+import { writeGoGlue } from "./go-glue.ts";
 
 /**
  * The Go child's Thrift code for one .thrift (see go/adapters/thrift.go): `thrift --gen go` into one
@@ -48,23 +49,15 @@ export async function generateThriftGo(
   const goName = names.get(schema.rootType);
   if (!goName)
     throw new Error(`thrift --gen go wrote no struct ${schema.rootType} for ${basename(schema.file)}`);
-  await mkdir(join(outDir, gluePackage), { recursive: true });
-  writeFileSync(
-    join(outDir, gluePackage, "root.go"),
-    `// Written by Wirebench (src/definitions/go-thrift.ts): the root struct ${schema.rootType} for the thrift adapter.
-package ${gluePackage}
-
-import (
-\tthrift "github.com/apache/thrift/lib/go/thrift"
-
-\t"wirebench/runtimes/go/adapters"
-\tgen "${module}/${thriftPackage}"
-)
-
-func init() {
-\tadapters.RegisterThriftStruct(${JSON.stringify(schema.rootType)}, func() thrift.TStruct { return gen.New${goName}() })
-}
-`,
-  );
-  return `${module}/${gluePackage}`;
+  return writeGoGlue(outDir, module, {
+    pkg: gluePackage,
+    writtenBy: `go-thrift.ts: the root struct ${schema.rootType} for the thrift adapter`,
+    imports: [
+      'thrift "github.com/apache/thrift/lib/go/thrift"',
+      "",
+      '"wirebench/runtimes/go/adapters"',
+      `gen "${module}/${thriftPackage}"`,
+    ],
+    init: `\tadapters.RegisterThriftStruct(${JSON.stringify(schema.rootType)}, func() thrift.TStruct { return gen.New${goName}() })`,
+  });
 }
