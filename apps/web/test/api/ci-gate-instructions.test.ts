@@ -27,14 +27,19 @@ describe("wirebench ci --gate instructions", () => {
     const heavier = await gate.ci("--branch", "feature", "--baseline", "main");
     expect(heavier.code, heavier.stdout + heavier.stderr).toBe(1);
     expect(heavier.stdout).toContain("❌ rise of instructions per call at most 1%: json");
-    // What failed it: both of json's counts rose by 2-4 % while its processes agreed, and msgpackr
-    // did not move. The fixture adds the same work to every call, so a segment's extra work does not
-    // depend on where it starts (its earlier 3-repeats-in-100 counter did: decode came out noisy).
+    // What failed it: json's counts rose by 2-4 % (the fixture adds the same work to every call: encode
+    // +3.35-3.37 %, decode +3.33-3.41 %), and msgpackr did not move. A delta is judged only when both
+    // runs' processes agreed, and a judged one must be in range. Both of json's operations cannot be
+    // required to be judged: the counting processes themselves sometimes land in another mode (one of two
+    // processes counting JSON decode 0.10-0.15 % higher, unchanged JSON as well as this fixture, or this
+    // fixture's encode 8.5 % higher), in 5 of 28 gate runs here (docs/instructions.md). The old fixture's
+    // 3 repeats in 100 calls added noise of its own (one more or less a segment).
     const byOp = (key: string) => new Map(heavier.deltas.filter((d) => d.key === key).map((d) => [d.op, d]));
     const json = byOp("json");
     expect([...json.keys()].sort()).toEqual(["decode", "encode"]);
-    for (const d of json.values()) {
-      expect(d.noisy, `json ${d.op}`).toBe(false);
+    const judged = [...json.values()].filter((d) => !d.noisy);
+    expect(judged.length).toBeGreaterThan(0);
+    for (const d of judged) {
       expect(d.deltaPct, `json ${d.op}`).toBeGreaterThan(2);
       expect(d.deltaPct, `json ${d.op}`).toBeLessThan(4);
     }
