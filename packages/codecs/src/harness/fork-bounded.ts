@@ -48,6 +48,9 @@ export interface BoundedChild {
   exited: Promise<BoundedExit>;
 }
 
+/** How long after a child's exit its pipes may take to close before its end is reported anyway. */
+const CLOSE_AFTER_EXIT_MS = 5_000;
+
 /**
  * Forks a TypeScript entry in a process group of its own, with a heap limit, a resident-memory
  * watchdog over the child and its descendants, a minimal environment and (as root) an unprivileged
@@ -55,9 +58,6 @@ export interface BoundedChild {
  * cannot outlive it. The group also keeps a SIGTERM to the parent's group (scripts/up.mjs stopping the
  * worker) from reaching the child.
  */
-/** How long after a child's exit its pipes may take to close before its end is reported anyway. */
-const CLOSE_AFTER_EXIT_MS = 5_000;
-
 export function forkBounded(entry: string, opts: BoundedOptions): BoundedChild {
   const loader = opts.typescript === false ? [] : ["--import", tsxLoader];
   const nodeArgs = [...loader, `--max-old-space-size=${opts.heapMb}`, ...(opts.execArgv ?? [])];
