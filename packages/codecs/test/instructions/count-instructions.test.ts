@@ -23,7 +23,7 @@ const counting = { processes: 2 };
 const quick = { processes: 1, rounds: 1, samplesPerRound: 2 };
 
 describe("instruction counts under callgrind", () => {
-  it("counts every operation in two fresh processes that agree to within 0.1 %", async () => {
+  it("counts every operation in two fresh processes: within 0.1 % or flagged noisy, never 1 % apart", async () => {
     const result = await runComparison(dataset, {
       entries,
       quick: true,
@@ -35,13 +35,23 @@ describe("instruction counts under callgrind", () => {
     expect(() => resultSchema.parse(result)).not.toThrow();
     expect(result.instructions).toMatchObject({ available: true, processes: 2 });
     expect(result.instructions?.valgrindVersion).toMatch(/^\d+\.\d+/);
+    // A process can settle in another mode (V8 tiering a function up in one process and not the
+    // other; docs/instructions.md, "What still moves"): CI saw json encode 0.23 % apart
+    // (141,845 vs 142,173). Such a count must be flagged, and stay below the gate's 1 %.
+    let repeated = 0;
     for (const f of result.formats) {
       for (const op of ["encode", "decode"] as const) {
         const c = f.instructions?.[op];
         expect(c?.perOp, `${f.id} ${op}`).toBeGreaterThan(1000);
         expect(c?.runs).toHaveLength(2);
-        expect(c?.spread, `${f.id} ${op} runs ${c?.runs}`).toBeLessThanOrEqual(0.001);
-        expect(c?.noisy).toBe(false);
+        const [a, b] = c?.runs ?? [];
+        expect(c?.spread).toBeCloseTo(
+          Math.abs((a as number) - (b as number)) / Math.min(a as number, b as number),
+          5,
+        );
+        expect(c?.spread, `${f.id} ${op} runs ${c?.runs}`).toBeLessThan(0.01);
+        expect(c?.noisy, `${f.id} ${op} runs ${c?.runs}`).toBe((c?.spread as number) > 0.001);
+        if (!c?.noisy) repeated++;
         expect(c?.estimatedNs).toBeGreaterThan(0);
       }
       // The same counts judged against themselves pass the gate; 3 % more fails it at 1 %.
@@ -51,6 +61,7 @@ describe("instruction counts under callgrind", () => {
       const heavier = { ...counts, encode: { ...encode, perOp: encode.perOp * 1.03 } };
       expect(instructionsRegressed(instructionDeltas(counts, heavier), 1)).toBe(true);
     }
+    expect(repeated, "operations whose two processes counted within 0.1 %").toBeGreaterThan(0);
   }, 900_000);
 
   it("reports the metric unavailable, not an error, when valgrind is missing", async () => {

@@ -61,7 +61,8 @@ describe("the time budget", () => {
     await runComparison(everyTypeDataset, {
       formats: ["json", "msgpackr", "cbor", "v8"],
       quick: true,
-      settings: { shards: 2, shardMinBytes: 0, rounds: 2, samplesPerRound: 2 },
+      // Timing alone, as a full run does (quick runs time side by side: turns.test.ts).
+      settings: { shards: 2, shardMinBytes: 0, rounds: 2, samplesPerRound: 2, timeAlone: true },
       onFormatResult: (e, { final }) => {
         order.push(`${final ? "timings" : "sizes"}:${e.id}`);
       },
