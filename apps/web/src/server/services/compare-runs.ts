@@ -1,4 +1,3 @@
-import { registry, selectEntries } from "@wirebench/codecs/registry";
 import type { Comparison, ProjectThresholds } from "@wirebench/contracts";
 import { defaultMaxInstructionRegressionPct } from "@wirebench/contracts/instructions/compare";
 import { AppError } from "../app-error.ts";
@@ -8,20 +7,8 @@ import { compareEntries } from "./compare-entries.ts";
 import type { Services } from "./container.ts";
 import { storedThresholds } from "./get-project.ts";
 import { getRun } from "./get-run.ts";
+import { requestedKeys } from "./requested-keys.ts";
 import { resolveBaseline, runExists } from "./resolve-baseline.ts";
-
-/**
- * The registry ids a run asked for, or undefined for all. Names are validated when a run is created,
- * but older rows may hold names the registry no longer knows; those runs are treated as asking for all.
- */
-function requestedKeys(names: string[]): Set<string> | undefined {
-  if (names.length === 0) return undefined;
-  try {
-    return new Set(selectEntries(registry, names).map((e) => e.id));
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The project's defaults, each field the request sets replacing the stored one. A run that counted
@@ -80,7 +67,7 @@ export async function compareRuns(
     baseline.formats,
     run.formats,
     thresholds,
-    requestedKeys(run.requestedFormats),
+    requestedKeys(run.requestedFormats, baseline.formats),
   );
   return {
     run,
