@@ -19,14 +19,20 @@ function recorder(scheduler: TurnScheduler) {
   return { events, start, ready, exit };
 }
 
+/** Three children asked to start with two slots: 0 and 1 start, 2 waits. */
+async function threeStarted(scheduler: TurnScheduler) {
+  const r = recorder(scheduler);
+  r.start(0);
+  r.start(1);
+  r.start(2);
+  await tick();
+  expect(r.events).toEqual(["start 0", "start 1"]);
+  return r;
+}
+
 describe("TurnScheduler", () => {
   it("starts up to `parallel` children at once and grants no turn while one is still busy", async () => {
-    const r = recorder(new TurnScheduler(2));
-    r.start(0);
-    r.start(1);
-    r.start(2);
-    await tick();
-    expect(r.events).toEqual(["start 0", "start 1"]);
+    const r = await threeStarted(new TurnScheduler(2));
     r.ready(1);
     await tick();
     // Child 2 starts in the freed slot; child 1 waits, since children 0 and 2 are busy.
@@ -84,12 +90,7 @@ describe("TurnScheduler", () => {
   });
 
   it("with `alone` off, grants a turn at once beside busy and timing children, within `parallel`", async () => {
-    const r = recorder(new TurnScheduler(2, false));
-    r.start(0);
-    r.start(1);
-    r.start(2);
-    await tick();
-    expect(r.events).toEqual(["start 0", "start 1"]);
+    const r = await threeStarted(new TurnScheduler(2, false));
     r.ready(1);
     await tick();
     // Child 0 is still busy, yet child 1 times; it holds its slot, so child 2 does not start.
