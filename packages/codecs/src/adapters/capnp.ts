@@ -3,7 +3,7 @@ import * as capnp from "capnp-es";
 import { IdlValueMapper } from "../schema-bridge/idl-value.ts";
 import { normalizeInt } from "../schema-bridge/ir-walk.ts";
 import { withOwnSchema } from "../schema-bridge/own-schema.ts";
-import { structBuilder } from "./capnp/build-read-structs.ts";
+import { compileStructCode } from "./capnp/compile-struct-code.ts";
 import { isPointer, type Struct, type StructCtor, unwrap } from "./capnp/field-plans.ts";
 import { loadCapnpCode } from "./capnp/generate-code.ts";
 import { schemaReport } from "./schema-report.ts";
@@ -28,7 +28,9 @@ export async function prepareCapnp(
   // In the user's own schema the IR's optional fields are exactly the members of a union.
   const unions = emitted.ir.original?.idl === "capnp" && emitted.text === emitted.ir.original.text;
   if (typeof Root !== "function") throw new Error(`generated code has no struct ${emitted.rootType}`);
-  const { write, read } = structBuilder(unions);
+  const code = compileStructCode(unions);
+  const write = code.writer(idl);
+  const read = code.reader(idl);
 
   const mapper = new IdlValueMapper(emitted, {
     enums: "number",
@@ -45,21 +47,17 @@ export async function prepareCapnp(
     .filter((f) => !isPointer(unwrap(f.type)) || unwrap(f.type).kind === "string")
     .slice(0, 3)
     .map((f) => f.name);
+  const readSkim = code.fieldsReader(skim);
   return {
     inputs,
     encode: (o) => {
       const m = new capnp.Message();
-      write(m.initRoot(Root) as Struct, idl, o as Record<string, unknown>);
+      write(m.initRoot(Root) as Struct, o as Record<string, unknown>);
       return new Uint8Array(packed ? m.toPackedArrayBuffer() : m.toArrayBuffer());
     },
-    decode: (b) => read(new capnp.Message(b, packed, false).getRoot(Root) as Struct, idl),
+    decode: (b) => read(new capnp.Message(b, packed, false).getRoot(Root) as Struct),
     toPlain: (d) => mapper.fromIdl(orig, idl, d),
-    access: (b) => {
-      const r = new capnp.Message(b, packed, false).getRoot(Root) as Struct;
-      let last: unknown;
-      for (const k of skim) last = r[k];
-      return last;
-    },
+    access: (b) => readSkim(new capnp.Message(b, packed, false).getRoot(Root) as Struct),
     artifacts: [{ name: emitted.fileName, kind: "schema", text: emitted.text }, ...files],
     ...schemaReport(emitted),
     notes: [
