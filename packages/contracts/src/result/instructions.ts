@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /** Instructions per call of one operation, counted under callgrind in fresh processes (docs/instructions.md in the repository). */
 export const opInstructionsSchema = z.object({
-  /** Median over processes of instructions per call (one call = one message). */
+  /** The fewest instructions per call any process counted (one call = one message); see `runs`. */
   perOp: z.number(),
   /** Each process's count, in process order. */
   runs: z.array(z.number()),

@@ -28,12 +28,12 @@ export interface RuntimeCounts {
 }
 
 export const runtimeCountMethod = (marker: string) =>
-  `callgrind; per call = the median of the segments of N calls ÷ N, each segment between calls of ${marker} (dump-before), the calling thread only, after warm-up calls, in fresh processes`;
+  `callgrind; per call = the cheapest segment of N calls ÷ N, each segment between calls of ${marker} (dump-before), the calling thread only, after warm-up calls; the cheapest of fresh processes`;
 
 /**
  * Instructions per call of every operation of `ids` in one runtime (docs/instructions.md, "Other
  * runtimes"): `settings.processes` count-mode children under callgrind side by side, each over all
- * the formats; per operation the median over processes, the spread between them and `noisy` above
+ * the formats; per operation the cheapest over processes, the spread between them and `noisy` above
  * `noisySpread`, exactly as Node's. Without valgrind, or for a runtime with no count mode, the
  * outcome says why (`available: false`) and holds no formats.
  */
