@@ -2,7 +2,8 @@
  * Two `--metric instructions` runs of the same sample, every format that carries it: per operation,
  * the count of each run and how far apart they are. Run it beside other work (the issue's "while
  * the machine's other core is busy") and read the largest delta. Prints figures; asserts nothing.
- * Run: npx tsx packages/codecs/bench/instruction-repeat.ts   (~10 KB twitter sample; quick timings)
+ * Run: npx tsx packages/codecs/bench/instruction-repeat.ts [--formats capnp,json]   (~10 KB twitter
+ * sample; quick timings; every format unless --formats)
  */
 import { loadDataset } from "@wirebench/schemas";
 import { type Result, runComparison } from "../src/index.ts";
@@ -10,7 +11,10 @@ import { tenKbTwitterSample } from "./bench-helpers.ts";
 
 const dataset = loadDataset({ text: tenKbTwitterSample().text });
 const started = Date.now();
-const once = () => runComparison(dataset, { quick: true, metric: "instructions" });
+const i = process.argv.indexOf("--formats");
+const formats = i >= 0 ? process.argv[i + 1]?.split(",") : undefined;
+const once = () =>
+  runComparison(dataset, { quick: true, metric: "instructions", ...(formats ? { formats } : {}) });
 const runs: Result[] = [await once(), await once()];
 const count = (r: Result, id: string, op: "encode" | "decode" | "access") =>
   r.formats.find((f) => f.id === id)?.instructions?.[op];
