@@ -44,13 +44,11 @@ export async function measureInstructions(
   }
   const processes = Math.max(2, settings.processes);
   const formats = new Map<string, FormatInstructions>();
-  // Jobs in format order, so a format's processes run side by side and its counts are pooled early.
-  const jobs = entries.flatMap((entry, f) =>
-    Array.from({ length: processes }, (_, k) => ({ entry, dir: join(workDir, `instructions-${f}`), k })),
-  );
+  const dirOf = new Map(entries.map((entry, f) => [entry.id, join(workDir, `instructions-${f}`)]));
   const bundles = new Map<string, Promise<string>>();
   const results = new Map<string, ProcessCounts[]>();
-  await runPool(jobs, Math.max(1, opts.parallel ?? processes), async ({ entry, dir, k }) => {
+  const countOnce = async ({ entry, k }: { entry: RegistryEntry; k: number }) => {
+    const dir = dirOf.get(entry.id) as string;
     let counts: ProcessCounts;
     if (opts.signal?.aborted) counts = { perOp: new Map(), failed: new Map(), error: "the run was stopped" };
     else
@@ -64,7 +62,27 @@ export async function measureInstructions(
         counts = { perOp: new Map(), failed: new Map([[entry.id, (err as Error).message]]) };
       }
     results.set(entry.id, [...(results.get(entry.id) ?? []), counts]);
-  });
+  };
+  const width = Math.max(1, opts.parallel ?? processes);
+  // Jobs in format order, so a format's processes run side by side and its counts are pooled early.
+  await runPool(
+    entries.flatMap((entry) => Array.from({ length: processes }, (_, k) => ({ entry, k }))),
+    width,
+    countOnce,
+  );
+  // Then one more process at a time for formats whose cheapest count is not confirmed yet.
+  for (let k = processes; k < settings.maxProcesses && !opts.signal?.aborted; k++) {
+    const unconfirmed = entries.filter((e) => {
+      const pooled = poolFormat(e.id, results.get(e.id) ?? [], settings.noisySpread);
+      return !pooled.error && Object.values(pooled).some((c) => typeof c === "object" && c.noisy);
+    });
+    if (unconfirmed.length === 0) break;
+    await runPool(
+      unconfirmed.map((entry) => ({ entry, k })),
+      width,
+      countOnce,
+    );
+  }
   for (const entry of entries)
     formats.set(entry.id, poolFormat(entry.id, results.get(entry.id) ?? [], settings.noisySpread));
   return {
@@ -118,13 +136,22 @@ function poolFormat(id: string, results: ProcessCounts[], noisySpread: number): 
  * decides how often its megamorphic stub cache, indexed by their addresses, misses (Cap'n Proto
  * decode, whose library reads properties megamorphically: 5,650,922 to 5,665,207 instructions per
  * call in 8 processes, the difference all in Builtins_LoadIC_Megamorphic). A median of two moves
- * with each such process; the cheapest moves only when every process is unlucky.
+ * with each such process; the cheapest moves only when every process is unlucky. `noisy`: no
+ * second process confirmed the cheapest within `noisySpread` (with two processes: they disagree).
  */
 export function poolOp(runs: number[], settled: boolean, noisySpread: number): OpInstructions {
-  const min = Math.min(...runs);
-  const max = Math.max(...runs);
+  const sorted = [...runs].sort((a, b) => a - b);
+  const min = sorted[0] as number;
+  const max = sorted[sorted.length - 1] as number;
+  const second = sorted[1];
   // A count at or below zero is no count (a collection landed in the shorter segment): 100 % spread.
-  const spread = min > 0 ? (max - min) / min : 1;
+  const gap = (x: number | undefined) => (x !== undefined && min > 0 ? (x - min) / min : 1);
   const round = (x: number) => Math.round(x * 10) / 10;
-  return { perOp: round(min), runs: runs.map(round), spread, noisy: !(spread <= noisySpread), settled };
+  return {
+    perOp: round(min),
+    runs: runs.map(round),
+    spread: gap(max),
+    noisy: !(gap(second) <= noisySpread),
+    settled,
+  };
 }

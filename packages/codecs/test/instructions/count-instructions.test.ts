@@ -35,22 +35,24 @@ describe("instruction counts under callgrind", () => {
     expect(() => resultSchema.parse(result)).not.toThrow();
     expect(result.instructions).toMatchObject({ available: true, processes: 2 });
     expect(result.instructions?.valgrindVersion).toMatch(/^\d+\.\d+/);
-    // A process can settle in another mode (V8 tiering a function up in one process and not the
-    // other; docs/instructions.md, "What still moves"): CI saw json encode 0.23 % apart
-    // (141,845 vs 142,173). Such a count must be flagged, and stay below the gate's 1 %.
+    // A process can settle in another mode (docs/instructions.md, "Where V8 puts hidden classes"):
+    // CI saw json encode 0.23 % apart (141,845 vs 142,173). Such a format is counted in more
+    // processes; a cheapest count no second process confirms is flagged, and none is 1 % apart.
     let repeated = 0;
     for (const f of result.formats) {
       for (const op of ["encode", "decode"] as const) {
         const c = f.instructions?.[op];
         expect(c?.perOp, `${f.id} ${op}`).toBeGreaterThan(1000);
-        expect(c?.runs).toHaveLength(2);
-        const [a, b] = c?.runs ?? [];
-        expect(c?.spread).toBeCloseTo(
-          Math.abs((a as number) - (b as number)) / Math.min(a as number, b as number),
-          5,
-        );
+        // Two processes, and more (up to maxProcesses) only while the cheapest is unconfirmed.
+        const runs = [...(c?.runs ?? [])].sort((x, y) => x - y);
+        expect(runs.length).toBeGreaterThanOrEqual(2);
+        expect(runs.length).toBeLessThanOrEqual(4);
+        const [a, b] = runs as [number, number];
+        expect(c?.perOp).toBe(a);
+        expect(c?.spread).toBeCloseTo(((runs.at(-1) as number) - a) / a, 5);
         expect(c?.spread, `${f.id} ${op} runs ${c?.runs}`).toBeLessThan(0.01);
-        expect(c?.noisy, `${f.id} ${op} runs ${c?.runs}`).toBe((c?.spread as number) > 0.001);
+        expect(c?.noisy, `${f.id} ${op} runs ${c?.runs}`).toBe((b - a) / a > 0.001);
+
         if (!c?.noisy) repeated++;
         expect(c?.estimatedNs).toBeGreaterThan(0);
       }
@@ -61,7 +63,7 @@ describe("instruction counts under callgrind", () => {
       const heavier = { ...counts, encode: { ...encode, perOp: encode.perOp * 1.03 } };
       expect(instructionsRegressed(instructionDeltas(counts, heavier), 1)).toBe(true);
     }
-    expect(repeated, "operations whose two processes counted within 0.1 %").toBeGreaterThan(0);
+    expect(repeated, "operations whose cheapest count a second process confirmed").toBeGreaterThan(0);
   }, 900_000);
 
   it("reports the metric unavailable, not an error, when valgrind is missing", async () => {

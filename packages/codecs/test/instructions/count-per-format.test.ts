@@ -6,7 +6,11 @@ import { inferDataset } from "@wirebench/schemas";
 import { afterAll, describe, expect, it } from "vitest";
 import { defaultLimits } from "../../src/harness/settings.ts";
 import { measureInstructions } from "../../src/instructions/measure-instructions.ts";
-import { defaultInstructionSettings, formatTimeoutFromEnv } from "../../src/instructions/settings.ts";
+import {
+  defaultInstructionSettings,
+  formatTimeoutFromEnv,
+  processesFromEnv,
+} from "../../src/instructions/settings.ts";
 import { registry } from "../../src/registry/registry.ts";
 import { fixtureEntry } from "../helpers/fixture-entry.ts";
 
@@ -20,7 +24,12 @@ describe("each format counted in processes of its own", () => {
     writeFileSync(datasetPath, serialize(inferDataset(JSON.stringify(records))));
     const json = registry.find((e) => e.id === "json")!;
     const hanging = fixtureEntry("misbehaving-adapters.js", "hanging", "hangingAdapter");
-    const settings = { ...defaultInstructionSettings, processes: 2, formatTimeoutMs: 150_000 };
+    const settings = {
+      ...defaultInstructionSettings,
+      processes: 2,
+      maxProcesses: 2,
+      formatTimeoutMs: 150_000,
+    };
     const limits = { ...defaultLimits, childUser: "" };
     const out = await measureInstructions([json, hanging], datasetPath, dir, settings, limits);
     expect(out.run.available).toBe(true);
@@ -40,7 +49,7 @@ describe("each format counted in processes of its own", () => {
     const datasetPath = join(dir, "generated.v8");
     writeFileSync(datasetPath, serialize(inferDataset(JSON.stringify(records))));
     const entries = registry.filter((e) => e.id === "capnp");
-    const settings = { ...defaultInstructionSettings, processes: 2, segments: 2 };
+    const settings = { ...defaultInstructionSettings, processes: 2, maxProcesses: 2, segments: 2 };
     const limits = { ...defaultLimits, childUser: "" };
     const out = await measureInstructions(entries, datasetPath, join(dir, "generated"), settings, limits);
     const counted = out.formats.get("capnp");
@@ -49,10 +58,39 @@ describe("each format counted in processes of its own", () => {
     expect(counted?.decode?.runs).toHaveLength(2);
   }, 900_000);
 
+  it("counts a format in one more process while no second process confirms its cheapest count", async () => {
+    const records = Array.from({ length: 5 }, (_, i) => ({ id: i, name: `user ${i}`, tags: ["a", "b"] }));
+    const datasetPath = join(dir, "uneven.v8");
+    writeFileSync(datasetPath, serialize(inferDataset(JSON.stringify(records))));
+    const uneven = fixtureEntry("uneven-adapters.js", "uneven", "firstProcessHeavierAdapter");
+    const settings = { ...defaultInstructionSettings, processes: 2, maxProcesses: 4, segments: 2 };
+    const limits = { ...defaultLimits, childUser: "" };
+    const out = await measureInstructions([uneven], datasetPath, join(dir, "uneven"), settings, limits);
+    const encode = out.formats.get("uneven")?.encode;
+    // The first two processes disagree (one stringifies twice), so a third runs; it agrees with the
+    // cheaper one, which confirms it, and no fourth is started.
+    expect(encode?.runs, `runs ${encode?.runs}`).toHaveLength(3);
+    const sorted = [...(encode?.runs ?? [])].sort((a, b) => a - b) as [number, number, number];
+    expect(encode?.perOp).toBe(sorted[0]);
+    expect((sorted[1] - sorted[0]) / sorted[0]).toBeLessThanOrEqual(0.001);
+    expect(sorted[2] / sorted[0]).toBeGreaterThan(1.5);
+    expect(encode?.noisy).toBe(false);
+    expect(encode?.spread).toBeGreaterThan(0.5);
+    expect(out.formats.get("uneven")?.decode?.runs).toHaveLength(3);
+  }, 900_000);
+
   it("reads WIREBENCH_INSTRUCTION_FORMAT_TIMEOUT_MS and refuses what is not a time", () => {
     expect(formatTimeoutFromEnv(undefined)).toBe(600_000);
     expect(formatTimeoutFromEnv("120000")).toBe(120_000);
     expect(() => formatTimeoutFromEnv("10")).toThrow(/WIREBENCH_INSTRUCTION_FORMAT_TIMEOUT_MS .*"10"/);
     expect(() => formatTimeoutFromEnv("soon")).toThrow(/WIREBENCH_INSTRUCTION_FORMAT_TIMEOUT_MS/);
+  });
+
+  it("reads WIREBENCH_INSTRUCTION_MAX_PROCESSES (default 4) and refuses what is not a count of processes", () => {
+    const name = "WIREBENCH_INSTRUCTION_MAX_PROCESSES";
+    expect(processesFromEnv(undefined, name, 4)).toBe(4);
+    expect(processesFromEnv("6", name, 4)).toBe(6);
+    expect(() => processesFromEnv("1", name, 4)).toThrow(/WIREBENCH_INSTRUCTION_MAX_PROCESSES .*"1"/);
+    expect(() => processesFromEnv("many", name, 4)).toThrow(/WIREBENCH_INSTRUCTION_MAX_PROCESSES/);
   });
 });

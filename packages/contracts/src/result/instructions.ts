@@ -8,7 +8,7 @@ export const opInstructionsSchema = z.object({
   runs: z.array(z.number()),
   /** (max − min) / min over `runs`: how far apart fresh processes counted. */
   spread: z.number(),
-  /** True when `spread` exceeds the run's `noisySpread` (default 0.1 %); a CI gate ignores such counts. */
+  /** True when no second process counted within the run's `noisySpread` (default 0.1 %) of `perOp`; a CI gate ignores such counts. */
   noisy: z.boolean(),
   /** False when, in some process, the two cheapest segments were more than 1 % apart (docs/instructions.md). */
   settled: z.boolean(),
