@@ -5,7 +5,7 @@ const fmtPct = (p: number) => `${p > 0 ? "+" : ""}${p.toFixed(2)}%`;
 
 /**
  * The Markdown of `--gate instructions`: per format and operation, instructions per call in the
- * baseline and now, and the delta (❌ past the limit, "noisy" when the processes disagreed). When
+ * baseline and now, and the delta (❌ past the limit, "noisy" when no second process confirmed the cheapest count). When
  * the gate had nothing to judge (a run without counts, valgrind missing), it says so.
  */
 export function instructionDeltaLines(c: Comparison): string[] {

@@ -4,7 +4,7 @@ import type { FormatInstructions } from "@wirebench/contracts/result";
 
 /**
  * One format's instruction counts against the baseline's (runs with `metric: "instructions"`), and
- * whether they cross `maxPct`. A noisy count (processes more than 0.1 % apart) is shown, never judged.
+ * whether they cross `maxPct`. A noisy count (no second process within 0.1 % of the cheapest) is shown, never judged.
  */
 export function judgeInstructions(
   base: FormatInstructions | null | undefined,
