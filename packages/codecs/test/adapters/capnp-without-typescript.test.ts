@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { packageDir } from "../../src/codegen/link-modules.ts";
 
 const register = fileURLToPath(
@@ -30,7 +30,7 @@ describe("capnp-es's compiler without TypeScript", () => {
   });
 
   it("still writes a schema's TypeScript with every field's accessors", () => {
-    const dir = mkdtempSync(join(tmpdir(), "capnp-no-ts-"));
+    const dir = scratchDir("capnp-no-ts-");
     writeFileSync(
       join(dir, "s.capnp"),
       "@0xbf5147cbbecf40c1;\nstruct Person { name @0 :Text; id @1 :UInt32; tags @2 :List(Text); }\n",

@@ -1,9 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Dataset, emitCapnp, type IrType } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { prepareCapnp } from "../../src/adapters/capnp.ts";
 import { compareDatasets } from "../../src/fidelity/compare-values.ts";
 
@@ -72,12 +71,7 @@ describe("Cap'n Proto lists of lists", () => {
     const emitted = emitCapnp(nested.schema);
     // The emitter must declare real nested lists, or no nested list would be built here.
     expect(emitted.text).toMatch(/List\(List\(List\(Float64\)\)\)/);
-    const codec = await prepareCapnp(
-      nested,
-      emitted,
-      mkdtempSync(join(tmpdir(), "wirebench-capnp-")),
-      packed,
-    );
+    const codec = await prepareCapnp(nested, emitted, scratchDir("wirebench-capnp-"), packed);
     const decoded = codec.inputs.map((m) => codec.toPlain?.(codec.decode(codec.encode(m))));
     expect(compareDatasets(nested.messages, decoded, nested.schema.root)).toEqual({
       exact: true,
@@ -90,7 +84,7 @@ describe("Cap'n Proto lists of lists", () => {
   it("writes lists the official capnp tool reads back", async () => {
     // capnp-es reading its own output could share a bug in how nested list pointers are laid out;
     // the reference implementation decoding the same bytes cannot.
-    const work = mkdtempSync(join(tmpdir(), "wirebench-capnp-"));
+    const work = scratchDir("wirebench-capnp-");
     const emitted = emitCapnp(nested.schema);
     const codec = await prepareCapnp(nested, emitted, work, false);
     const text = execFileSync(

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SchemaKind } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { type FormatResult, runComparison } from "../../src/index.ts";
 import { loadDataset } from "../helpers/load-dataset.ts";
 
@@ -83,7 +83,7 @@ describe("a list of bytes in FlatBuffers (no vector of vectors)", () => {
     expect(schema).toMatch(/table BlobsItemsList \{\n\s+items:\[ubyte\] \(id: 0\);/);
     expect(schema).toMatch(/items:\[BlobsItemsList\] \(id: 0\);/);
     expect(f?.limitations?.map((l) => l.code)).toContain("nested-list-wrapped");
-    const dir = mkdtempSync(join(tmpdir(), "wirebench-fbs-bytes-"));
+    const dir = scratchDir("wirebench-fbs-bytes-");
     writeFileSync(join(dir, "s.fbs"), schema);
     writeFileSync(join(dir, "m.bin"), Buffer.from(f?.firstMessage?.base64 as string, "base64"));
     execFileSync("flatc", [

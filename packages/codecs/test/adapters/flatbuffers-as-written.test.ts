@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { type FormatResult, runComparison } from "../../src/index.ts";
 import { loadDataset } from "../helpers/load-dataset.ts";
 
@@ -12,7 +12,7 @@ const fixture = (name: string) =>
 
 /** The buffer flatc itself builds from the JSON document (`flatc -b`): the reference. */
 function flatcBinary(schema: string, document: string, root?: string): Buffer {
-  const out = mkdtempSync(join(tmpdir(), "wirebench-flatc-"));
+  const out = scratchDir("wirebench-flatc-");
   execFileSync("flatc", ["-b", "-o", out, ...(root ? ["--root-type", root] : []), schema, document]);
   const [bin] = readdirSync(out);
   return readFileSync(join(out, bin as string));
@@ -23,7 +23,7 @@ const flatcSize = (schema: string, document: string, root?: string) =>
 
 /** flatc's JSON for a buffer: a field the buffer leaves out is not printed, an empty vector is `[]`. */
 function flatcJson(schema: string, buffer: Buffer): unknown {
-  const dir = mkdtempSync(join(tmpdir(), "wirebench-flatc-json-"));
+  const dir = scratchDir("wirebench-flatc-json-");
   writeFileSync(join(dir, "m.bin"), buffer);
   execFileSync("flatc", [
     "--json",
@@ -84,7 +84,7 @@ describe("FlatBuffers measures the user's .fbs as written", () => {
   });
 
   it("a monster with no vectors is flatc -b's bytes exactly; an empty vector the sample writes stays", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "wirebench-monster-"));
+    const dir = scratchDir("wirebench-monster-");
     const ghost = join(dir, "ghost.json");
     writeFileSync(ghost, JSON.stringify({ name: "Ghost", color: "Green" }));
     const f = await measure("monster.fbs", ghost);

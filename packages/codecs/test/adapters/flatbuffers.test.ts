@@ -1,8 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type Dataset, emitFbs, type IrType } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { prepareFlatbuffers } from "../../src/adapters/flatbuffers.ts";
 import { compareDatasets } from "../../src/fidelity/compare-values.ts";
 
@@ -31,7 +29,7 @@ const dataset = (messages: Dataset["messages"]): Dataset => ({
 
 async function prepare(d: Dataset) {
   const emitted = emitFbs(d.schema);
-  return prepareFlatbuffers(d, emitted, mkdtempSync(join(tmpdir(), "wirebench-fbs-")));
+  return prepareFlatbuffers(d, emitted, scratchDir("wirebench-fbs-"));
 }
 
 describe("FlatBuffers optional scalars (`= null`)", () => {

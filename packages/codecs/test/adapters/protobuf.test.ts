@@ -1,13 +1,11 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { conformToSchema, type Dataset, emitProto, parseJsonLossless } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { prepareProtobuf } from "../../src/adapters/protobuf.ts";
 import { compareDatasets } from "../../src/fidelity/compare-values.ts";
 import { everyTypeDataset } from "../helpers/every-type.ts";
 
-const work = () => mkdtempSync(join(tmpdir(), "wirebench-proto-"));
+const work = () => scratchDir("wirebench-proto-");
 
 function roundTrip(dataset: Dataset, json: boolean) {
   const codec = prepareProtobuf(dataset, emitProto(dataset.schema), work(), json);

@@ -1,8 +1,7 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import type { SchemaKind } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { avroAdapter } from "../../src/adapters/avro.ts";
 import { protobufBinaryAdapter } from "../../src/adapters/protobuf.ts";
 import { type Adapter, isUnsupported, type PreparedCodec } from "../../src/adapters/types.ts";
@@ -17,7 +16,7 @@ async function encodeAll(adapter: Adapter, kind: SchemaKind, schema: string, sam
     schema: { kind, text: schema },
   });
   const codec = (await adapter.prepare(dataset, {
-    workDir: mkdtempSync(join(tmpdir(), "as-written-")),
+    workDir: scratchDir("as-written-"),
   })) as PreparedCodec;
   if (isUnsupported(codec)) throw new Error(codec.unsupported);
   const bytes = codec.inputs.map((m) => Buffer.from(codec.encode(m)));

@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import type { Dataset, SampleInput } from "@wirebench/schemas";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { isUnsupported } from "../../src/adapters/types.ts";
 import { type Attribution, attributeFormat } from "../../src/attribution/attribute-format.ts";
 import { loadAdapter, type RegistryEntry, registry } from "../../src/registry/registry.ts";
@@ -30,7 +29,7 @@ export async function attribute(
 ): Promise<Attributed | string> {
   const dataset = "messages" in input ? input : loadDataset(input);
   const adapter = await loadAdapter(entry);
-  const workDir = mkdtempSync(join(tmpdir(), `attr-${entry.id}-`));
+  const workDir = scratchDir(`attr-${entry.id}-`);
   await adapter.generate?.(dataset, { workDir });
   const codec = await adapter.prepare(dataset, { workDir });
   if (isUnsupported(codec)) return codec.unsupported;

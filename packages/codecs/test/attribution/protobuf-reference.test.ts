@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SampleInput } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { type Attributed, attribute, entryOf, samples } from "./attribution-helpers.ts";
 
 const script = fileURLToPath(new URL("./protobuf_field_sizes.py", import.meta.url));
@@ -16,7 +16,7 @@ const python =
 /** Python protobuf's bytes per path (tags, lengths and values of each field, contents of embedded messages apart). */
 function reference(input: SampleInput, encoded: Uint8Array[], root: string): Record<string, number> {
   if (!existsSync(python)) throw new Error(`no reference Python at ${python}: run npm run setup`);
-  const dir = mkdtempSync(join(tmpdir(), "attr-proto-"));
+  const dir = scratchDir("attr-proto-");
   writeFileSync(join(dir, "schema.proto"), input.schema?.text ?? "");
   const job = {
     proto: join(dir, "schema.proto"),

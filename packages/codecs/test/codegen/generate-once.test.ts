@@ -1,12 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { generateOnce } from "../../src/codegen/generate-once.ts";
 import { runCompiler } from "../../src/codegen/run-compiler.ts";
 
-const freshDir = () => mkdtempSync(join(tmpdir(), "wirebench-gen-"));
+const freshDir = () => scratchDir("wirebench-gen-");
 
 describe("generateOnce", () => {
   it("runs one generation per folder when two variants ask at the same time", async () => {

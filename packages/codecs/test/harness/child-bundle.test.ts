@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { expect, test } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { measurementChildBundle } from "../../src/harness/child-bundle.ts";
 
 test("the bundled child lives in a folder of this checkout's own under cacheDir/child", async () => {
-  const cacheDir = mkdtempSync(join(tmpdir(), "wb-bundle-"));
+  const cacheDir = scratchDir("wb-bundle-");
   const entry = await measurementChildBundle(cacheDir);
   expect(existsSync(entry)).toBe(true);
   // child/<checkout key>/child-<build>/entry.js: another checkout's bundle sits under another key.
@@ -35,7 +35,7 @@ function staticPackages(file: string, seen = new Set<string>(), out = new Set<st
 }
 
 test("a child starts without any format's library or the validation schemas: each loads with its format", async () => {
-  const cacheDir = mkdtempSync(join(tmpdir(), "wb-bundle-"));
+  const cacheDir = scratchDir("wb-bundle-");
   const loaded = staticPackages(await measurementChildBundle(cacheDir));
   // What every child needs: statistics, compression for the size table.
   expect(loaded).toContain("simple-statistics");

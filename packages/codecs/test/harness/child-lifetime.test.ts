@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { processesRunning } from "../helpers/processes.ts";
 
 const parentScript = fileURLToPath(new URL("./measuring-parent.ts", import.meta.url));
@@ -20,6 +21,7 @@ function startParent(
   const proc = spawn(process.execPath, ["--import", "tsx", parentScript, String(rounds), codec, ...more], {
     stdio: ["ignore", "pipe", "inherit"],
     detached,
+    env: { ...process.env, MEASURING_PARENT_WORK_DIR: scratchDir("wirebench-parent-") },
   });
   const lines: Record<string, unknown>[] = [];
   let buf = "";

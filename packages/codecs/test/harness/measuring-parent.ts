@@ -5,10 +5,10 @@
  * lets the current measurement finish.
  * With `compiler <seconds>`, the format instead starts a "compiler" (sleep <seconds>) that never ends
  * in time, for tests that kill this parent while a compiler runs.
- * Usage: node --import tsx measuring-parent.ts <rounds> [slow|hangs|compiler <seconds>]
+ * Usage: MEASURING_PARENT_WORK_DIR=<dir> node --import tsx measuring-parent.ts <rounds> [slow|hangs|compiler <seconds>]
+ * The test makes the work dir and removes it: tests SIGKILL this process, which then cannot.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serialize } from "node:v8";
 import { runChild } from "../../src/harness/run-child.ts";
@@ -33,7 +33,9 @@ function childPids(): number[] {
 
 process.on("SIGTERM", () => console.log(JSON.stringify({ signal: "SIGTERM" })));
 
-const workDir = mkdtempSync(join(tmpdir(), "wirebench-parent-"));
+const workDir = process.env.MEASURING_PARENT_WORK_DIR;
+if (!workDir)
+  throw new Error("measuring-parent.ts needs MEASURING_PARENT_WORK_DIR (a folder the test removes)");
 const datasetPath = join(workDir, "dataset.v8");
 writeFileSync(
   datasetPath,

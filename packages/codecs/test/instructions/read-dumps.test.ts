@@ -1,14 +1,14 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { poolOp } from "../../src/instructions/measure-instructions.ts";
 import { perOpFromSegments, readDumpTotal } from "../../src/instructions/read-dumps.ts";
 import { processesFromEnv, segmentIterations } from "../../src/instructions/settings.ts";
 
 describe("reading callgrind dumps", () => {
   it("reads the summary line of a dump's header", () => {
-    const file = join(mkdtempSync(join(tmpdir(), "dump-")), "callgrind.out.3");
+    const file = join(scratchDir("dump-"), "callgrind.out.3");
     writeFileSync(
       file,
       "# callgrind format\nversion: 1\ncreator: callgrind-3.19.0\npart: 3\nevents: Ir\nsummary: 237741017\n\nfn=(1) main\n",

@@ -1,8 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { SchemaKind } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { avroAdapter } from "../../src/adapters/avro.ts";
 import { protobufBinaryAdapter } from "../../src/adapters/protobuf.ts";
 import { type Adapter, isUnsupported } from "../../src/adapters/types.ts";
@@ -67,7 +65,7 @@ const jsonSelfSample = {
 
 async function hex(adapter: Adapter, kind: SchemaKind, schema: string, sample: unknown) {
   const dataset = loadDataset({ text: JSON.stringify(sample), schema: { kind, text: schema } });
-  const codec = await adapter.prepare(dataset, { workDir: mkdtempSync(join(tmpdir(), "recursive-")) });
+  const codec = await adapter.prepare(dataset, { workDir: scratchDir("recursive-") });
   if (isUnsupported(codec)) throw new Error(codec.unsupported);
   return Buffer.from(codec.encode(codec.inputs[0])).toString("hex");
 }

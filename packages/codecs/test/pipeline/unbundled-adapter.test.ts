@@ -1,7 +1,6 @@
-import { chmodSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { chmodSync } from "node:fs";
 import { expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { runComparison } from "../../src/index.ts";
 import { everyTypeDataset } from "../helpers/every-type.ts";
 import { fixtureEntry } from "../helpers/fixture-entry.ts";
@@ -17,7 +16,7 @@ it("measures a TypeScript adapter outside the bundle that a child claims from th
     generatesCode: false,
   };
   // Readable by the children's user, as the default cache folder is: otherwise no bundle is used.
-  const cacheDir = mkdtempSync(join(tmpdir(), "wb-unbundled-"));
+  const cacheDir = scratchDir("wb-unbundled-");
   chmodSync(cacheDir, 0o755);
   const r = await runComparison(everyTypeDataset, {
     formats: ["json", "msgpackr", "cbor", "tsjson"],

@@ -1,8 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Dataset } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { isUnsupported } from "../../src/adapters/types.ts";
 import { loadAdapter, registry, runComparison } from "../../src/index.ts";
 
@@ -10,7 +8,7 @@ const untyped: Dataset = {
   schema: { irVersion: 1, name: "Root", root: { kind: "any" }, source: "json" },
   messages: [{ id: 1, tags: ["a", "b"], nested: { ok: true } }],
 };
-const workDir = () => mkdtempSync(join(tmpdir(), "wirebench-require-schema-"));
+const workDir = () => scratchDir("wirebench-require-schema-");
 
 describe("the registry's schema flag", () => {
   it("turns untyped data away from every schema format with one message naming the format", async () => {

@@ -1,10 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { compress as zstdCompress, decompress as zstdDecompress, init as zstdInit } from "@bokuweb/zstd-wasm";
 import { type Dataset, emitProto, type IrType } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { msgpackJsAdapter } from "../../src/adapters/msgpack-js.ts";
 import { msgpackrPlainAdapter } from "../../src/adapters/msgpackr.ts";
 import { prepareProtobuf } from "../../src/adapters/protobuf.ts";
@@ -79,7 +77,7 @@ describe("compressedSizes", () => {
 });
 
 describe("Protobuf sizes worked out by hand", () => {
-  const work = () => mkdtempSync(join(tmpdir(), "wirebench-proto-size-"));
+  const work = () => scratchDir("wirebench-proto-size-");
   /** One-field message `M { <type> v = <number>; }` encoded with the binary adapter, as hex. */
   function encodeOne(type: IrType, value: Dataset["messages"][number], number = 1): string {
     const d: Dataset = {
