@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { quickSettings } from "@wirebench/codecs";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 import { nodeRuntime } from "../node/definition.ts";
 import {
   measureInRuntime,
@@ -14,7 +14,7 @@ import {
 import { addressBook } from "./addressbook.ts";
 
 const dataset = addressBook();
-const scratch = () => mkdtempSync(join(tmpdir(), "wb-driver-f-"));
+const scratch = () => scratchDir("wb-driver-f-");
 const hello = `console.log(JSON.stringify({type:"hello",runtime:"python",runtimeVersion:"Python 0",libraries:{}}));`;
 
 /** A runtime whose child is a few lines of Node: real processes misbehaving in one way each. */

@@ -1,13 +1,12 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { compareDatasets } from "@wirebench/codecs";
 import { loadDataset } from "@wirebench/schemas";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 import { parseLossless, shapeInput, stringifyLossless } from "../src/index.ts";
 import { addressBook } from "./addressbook.ts";
 
-const scratch = () => mkdtempSync(join(tmpdir(), "wb-inputs-"));
+const scratch = () => scratchDir("wb-inputs-");
 
 // 64-bit ids beyond 2^53, bytes and a union: what a double-based JSON path would break.
 const avsc = JSON.stringify({

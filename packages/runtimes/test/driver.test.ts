@@ -1,8 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type FormatResult, quickSettings, runComparison } from "@wirebench/codecs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 import { nodeRuntime } from "../node/definition.ts";
 import { crossRuntimeBytes, measureInRuntime, type RuntimeRun } from "../src/index.ts";
 import { addressBook } from "./addressbook.ts";
@@ -21,7 +19,7 @@ describe("measureInRuntime with the Node child on AddressBook", () => {
   let run: RuntimeRun;
   let node: FormatResult[];
   beforeAll(async () => {
-    const workDir = mkdtempSync(join(tmpdir(), "wb-driver-"));
+    const workDir = scratchDir("wb-driver-");
     // Two processes: the interval then pools processes as Node's does.
     run = await measureInRuntime(nodeRuntime, { dataset, settings: quickSettings, processes: 2, workDir });
     const result = await runComparison(dataset, {

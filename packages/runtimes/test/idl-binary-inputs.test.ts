@@ -1,16 +1,16 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isUnsupported, loadAdapter, registry } from "@wirebench/codecs/runtime-bridge";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 import { shapeInput } from "../src/index.ts";
 import { addressBook } from "./addressbook.ts";
 
 // The `flatbuffers` and `capnp` input shapes (src/inputs/idl-binary.ts): Node's own bytes, one base64
 // line per message, checked against the official compilers' decoders (flatc, capnp decode).
 
-const scratch = () => mkdtempSync(join(tmpdir(), "wb-idl-binary-"));
+const scratch = () => scratchDir("wb-idl-binary-");
 const lines = (file: string) => readFileSync(file, "utf8").split("\n").slice(0, -1);
 
 /** What Node's registry entry (the adapter Node measures with) encodes and reads back for the dataset. */

@@ -1,8 +1,7 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { compareDatasets } from "@wirebench/codecs/runtime-bridge";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 import { parseLossless, shapeInput } from "../src/index.ts";
 import { addressBook } from "./addressbook.ts";
 import { contacts, contactsThrift } from "./thrift-contacts.ts";
@@ -10,7 +9,7 @@ import { contacts, contactsThrift } from "./thrift-contacts.ts";
 // The `thriftjson` input shape (src/inputs/thrift-json.ts): Node's Thrift structs in TJSONProtocol,
 // one per line, beside the .thrift Node measures with; a child's TJSON read back through Node's adapter.
 
-const scratch = () => mkdtempSync(join(tmpdir(), "wb-thriftjson-"));
+const scratch = () => scratchDir("wb-thriftjson-");
 const lines = (file: string) => readFileSync(file, "utf8").split("\n").slice(0, -1);
 
 describe("thriftjson input shape", () => {
