@@ -1,16 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 
 // A port nothing listens on (fetch refuses well-known ports such as 1 before connecting).
 const closedPort = 59_999;
 
 const bin = fileURLToPath(new URL("../bin/wirebench.mjs", import.meta.url));
 const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: "utf8" });
-const dir = mkdtempSync(join(tmpdir(), "wirebench-cli-"));
+const dir = scratchDir("wirebench-cli-");
 const sample = join(dir, "sample.json");
 writeFileSync(sample, '{"id": 1}');
 

@@ -1,17 +1,9 @@
 import { spawnSync } from "node:child_process";
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 // @ts-expect-error plain JavaScript launcher without type declarations
 import { freshCliBundle } from "../bin/cli-bundle.mjs";
 import pkg from "../package.json" with { type: "json" };
@@ -30,7 +22,7 @@ const builds = (cacheDir: string) => {
 
 describe("the CLI runs from a bundle kept in the cache dir", () => {
   it("builds it on the first run and reuses it on the next", () => {
-    const cacheDir = mkdtempSync(join(tmpdir(), "wb-cli-bundle-"));
+    const cacheDir = scratchDir("wb-cli-bundle-");
     const first = cli(cacheDir, "--version");
     expect(first.status).toBe(0);
     expect(first.stdout.trim()).toBe(pkg.version);
@@ -48,7 +40,7 @@ describe("the CLI runs from a bundle kept in the cache dir", () => {
   }, 120_000);
 
   it("is not used once an input differs from what it was built from, or an older builder made it", () => {
-    const root = mkdtempSync(join(tmpdir(), "wb-cli-stale-"));
+    const root = scratchDir("wb-cli-stale-");
     const input = join(root, "input.ts");
     writeFileSync(input, "export const x = 1;\n");
     mkdirSync(join(root, "cli-a"));
@@ -74,7 +66,7 @@ describe("the CLI runs from a bundle kept in the cache dir", () => {
   });
 
   it("builds the measurement child's bundle from the bundled CLI with the child's own require", () => {
-    const cacheDir = mkdtempSync(join(tmpdir(), "wb-cli-child-"));
+    const cacheDir = scratchDir("wb-cli-child-");
     const sample = join(cacheDir, "sample.json");
     writeFileSync(
       sample,
@@ -96,7 +88,7 @@ describe("the CLI runs from a bundle kept in the cache dir", () => {
   }, 120_000);
 
   it("runs from the sources when the cache folder is writable by others", () => {
-    const cacheDir = mkdtempSync(join(tmpdir(), "wb-cli-open-"));
+    const cacheDir = scratchDir("wb-cli-open-");
     mkdirSync(join(cacheDir, "cli"));
     chmodSync(join(cacheDir, "cli"), 0o777);
     const res = cli(cacheDir, "--version");

@@ -1,17 +1,17 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { resultSchema } from "@wirebench/contracts";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 
 const bin = fileURLToPath(new URL("../bin/wirebench.mjs", import.meta.url));
 const cli = (...args: string[]) =>
   spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../../schemas/test/fixtures/idl/${name}`, import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), "wirebench-idl-cli-"));
+const dir = scratchDir("wirebench-idl-cli-");
 
 describe("wirebench with .thrift, .fbs and .capnp schemas", () => {
   it("infer prints the IR of the type --root names in a .capnp", () => {

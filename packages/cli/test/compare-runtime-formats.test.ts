@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { resultSchema } from "@wirebench/contracts";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 import { spawnCli } from "./helpers/spawn-cli.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "wirebench-cli-rtf-"));
+const dir = scratchDir("wirebench-cli-rtf-");
 const sample = join(dir, "tiny.json");
 writeFileSync(sample, '[{"id":1,"name":"ada","tags":["a","b"]},{"id":2,"name":"bob","tags":[]}]');
 

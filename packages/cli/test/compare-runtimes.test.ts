@@ -1,16 +1,16 @@
 import { mkdtempSync, readFileSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkValgrind, defaultInstructionSettings } from "@wirebench/codecs/runtime-bridge";
 import { type FormatResult, resultSchema } from "@wirebench/contracts";
 import { formatCount } from "@wirebench/contracts/units";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 import { spawnCli } from "./helpers/spawn-cli.ts";
 
 const models = fileURLToPath(new URL("../../conformance/data/models/", import.meta.url));
 const book = [join(models, "addressbook-go.ndjson"), "--schema", join(models, "addressbook-go.proto")];
-const dir = mkdtempSync(join(tmpdir(), "wirebench-cli-rt-"));
+const dir = scratchDir("wirebench-cli-rt-");
 const valgrind = checkValgrind(defaultInstructionSettings.valgrindPath).available;
 
 describe("wirebench compare --runtimes", () => {

@@ -1,16 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { resultSchema, type TransportMeasurement } from "@wirebench/contracts";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 import { spawnCli } from "./helpers/spawn-cli.ts";
 
 const bin = fileURLToPath(new URL("../bin/wirebench.mjs", import.meta.url));
 const env = { ...process.env, NO_COLOR: "1" };
 const video = fileURLToPath(new URL("../../conformance/data/models/video.ndjson", import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), "wirebench-transport-cli-"));
+const dir = scratchDir("wirebench-transport-cli-");
 
 describe("wirebench compare --transport", () => {
   it("prints a transport table and writes formats[].transport for every format that encodes the Video sample", async () => {

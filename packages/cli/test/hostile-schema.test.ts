@@ -1,15 +1,15 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { refBombSchema } from "../../schemas/test/hostile/hostile-inputs.ts";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 
 const bin = fileURLToPath(new URL("../bin/wirebench.mjs", import.meta.url));
 const cli = (...args: string[]) =>
   spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-const dir = mkdtempSync(join(tmpdir(), "wirebench-hostile-"));
+const dir = scratchDir("wirebench-hostile-");
 const bomb = join(dir, "bomb.schema.json");
 writeFileSync(bomb, refBombSchema(8, 6));
 const sample = join(dir, "sample.json");

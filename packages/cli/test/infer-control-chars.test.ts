@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inferSchema } from "@wirebench/schemas";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 import { renderTree } from "../src/commands/infer.ts";
 import { printable } from "../src/output/printable.ts";
 
@@ -69,7 +69,7 @@ describe("user strings in CLI output", () => {
   });
 
   it("`wirebench infer` prints no escape sequence from a sample's keys, in the tree, an IDL or an error", () => {
-    const dir = mkdtempSync(join(tmpdir(), "wirebench-ctl-"));
+    const dir = scratchDir("wirebench-ctl-");
     const sample = join(dir, "s.json");
     writeFileSync(sample, JSON.stringify([{ "\u001b]0;pwned\u0007\u001b[31mred": 1, "ok\u202e": "x" }]));
     const bad = join(dir, "bad.json");

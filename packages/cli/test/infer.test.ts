@@ -1,15 +1,15 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { corpusPath } from "@wirebench/corpus";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 
 const bin = fileURLToPath(new URL("../bin/wirebench.mjs", import.meta.url));
 const cli = (...args: string[]) =>
   spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-const dir = mkdtempSync(join(tmpdir(), "wirebench-infer-"));
+const dir = scratchDir("wirebench-infer-");
 
 // Each test spawns the CLI through tsx (compile + twitter.json twice): seconds on a shared machine.
 describe("wirebench infer", { timeout: 30_000 }, () => {

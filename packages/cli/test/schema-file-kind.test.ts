@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 import { spawnCli } from "./helpers/spawn-cli.ts";
 import { ScriptedServer } from "./scripted-server.ts";
 
@@ -10,7 +10,7 @@ import { ScriptedServer } from "./scripted-server.ts";
  * file named `x.schema` (made only of `$ref` and `$defs`) is a JSON Schema for both, and the same
  * document given as the sample is refused as a schema.
  */
-const dir = mkdtempSync(join(tmpdir(), "wirebench-schema-kind-"));
+const dir = scratchDir("wirebench-schema-kind-");
 const file = (name: string, text: string) => {
   const path = join(dir, name);
   writeFileSync(path, text);

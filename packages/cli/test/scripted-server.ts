@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { comparisonOf, runViewOf } from "@wirebench/contracts/testing";
 import { afterAll, beforeAll, beforeEach } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 import { spawnCli } from "./helpers/spawn-cli.ts";
 
 /**
@@ -115,7 +115,7 @@ export function useScriptedServer() {
   beforeAll(() => srv.start());
   afterAll(() => srv.stop());
   beforeEach(() => srv.reset());
-  const dir = mkdtempSync(join(tmpdir(), "wirebench-ci-remote-"));
+  const dir = scratchDir("wirebench-ci-remote-");
   const sample = join(dir, "sample.json");
   writeFileSync(sample, '{"id": 1}');
   const ci = (...more: string[]) => ["ci", sample, "--server", srv.url, "--poll-interval", "0.1", ...more];

@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sweepResultSchema } from "@wirebench/contracts";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 
 const bin = fileURLToPath(new URL("../bin/wirebench.mjs", import.meta.url));
 const cli = (args: string[], env: Record<string, string> = {}) =>
@@ -12,7 +12,7 @@ const cli = (args: string[], env: Record<string, string> = {}) =>
     encoding: "utf8",
     env: { ...process.env, NO_COLOR: "1", ...env },
   });
-const dir = mkdtempSync(join(tmpdir(), "wirebench-sweep-"));
+const dir = scratchDir("wirebench-sweep-");
 const file = (name: string, text: string) => {
   const path = join(dir, name);
   writeFileSync(path, text);
