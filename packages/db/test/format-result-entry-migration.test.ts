@@ -1,8 +1,8 @@
-import { cpSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync } from "node:fs";
 import { join } from "node:path";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDir } from "../../schemas/test/scratch-dir.ts";
 import { listMigrations, migrate, migrationsDir } from "../src/migrate.ts";
 import { createTestDatabase, type TestDatabase } from "../src/testing.ts";
 import { queryOnce } from "./query-once.ts";
@@ -23,7 +23,7 @@ const query = <T extends pg.QueryResultRow>(sql: string) => queryOnce<T>(db.url,
 
 describe(entryOnly, () => {
   it("builds the entry of a legacy row from its columns, then drops them", async () => {
-    const before = mkdtempSync(join(tmpdir(), "wirebench-migrations-"));
+    const before = scratchDir("wirebench-migrations-");
     for (const m of listMigrations().filter((m) => m.name < entryOnly))
       cpSync(join(migrationsDir, m.name), join(before, m.name), { recursive: true });
     await migrate(db.url, before);

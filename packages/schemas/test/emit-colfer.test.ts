@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readCorpus } from "@wirebench/corpus";
 import { describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import { COLFER_MAX_FIELDS, COLFER_PACKAGE, emitColfer } from "../src/emit/emit-
 import { importProto } from "../src/import/import-proto.ts";
 import { inferDataset } from "../src/infer/infer-dataset.ts";
 import type { IrSchema, RecordField } from "../src/ir.ts";
+import { scratchDir } from "./scratch-dir.ts";
 
 // Colfer's compiler as the project's setup builds it (packages/runtimes/go/setup.mjs, go.mod's tools).
 const colf = new URL("../../../.wirebench/go/bin/colf", import.meta.url).pathname;
@@ -15,7 +15,7 @@ const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, imp
 
 /** `colf Go` on the emitted text, then `go vet` of what it wrote: the compiler's stderr is the failure. */
 function compileColfer(text: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "wirebench-colf-"));
+  const dir = scratchDir("wirebench-colf-");
   writeFileSync(join(dir, "go.mod"), "module colftest\n\ngo 1.24\n");
   mkdirSync(join(dir, "schema"));
   writeFileSync(join(dir, "schema", "wirebench.colf"), text);

@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readCorpus } from "@wirebench/corpus";
 import avro from "avsc";
@@ -16,6 +15,7 @@ import { importAvsc } from "../src/import/import-avsc.ts";
 import { importProto } from "../src/import/import-proto.ts";
 import { inferDataset } from "../src/infer/infer-dataset.ts";
 import type { IrSchema } from "../src/ir.ts";
+import { scratchDir } from "./scratch-dir.ts";
 
 const hostile = readFileSync(new URL("./fixtures/hostile-names.json", import.meta.url), "utf8");
 const samples: [string, string][] = [
@@ -42,7 +42,7 @@ function compile(cmd: string, args: string[]) {
 
 describe.each([...schemas.keys()])("schemas emitted for %s compile with the real tools", (name) => {
   const schema = schemas.get(name)!;
-  const dir = mkdtempSync(join(tmpdir(), "wirebench-emit-"));
+  const dir = scratchDir("wirebench-emit-");
 
   it("proto: protobufjs parses it and resolves every type", () => {
     const e = emitProto(schema);
