@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDir } from "../../../packages/schemas/test/scratch-dir.ts";
 import { createRunFixture, type RunFixture, spawnWorker, terminal, waitFor } from "./helpers.ts";
 
 // A Redis of this test's own, so restarting it disturbs no other test.
@@ -14,7 +13,7 @@ async function freePort(): Promise<number> {
     });
   });
 }
-const dir = mkdtempSync(`${tmpdir()}/wirebench-redis-`);
+const dir = scratchDir("wirebench-redis-");
 let port: number;
 let redis: ChildProcess | undefined;
 const startRedis = async () => {

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnCli } from "../../../../packages/cli/test/helpers/spawn-cli.ts";
+import { scratchDir } from "../../../../packages/schemas/test/scratch-dir.ts";
 import { startRestServer, startWorker } from "./rest-server.ts";
 import { createTestServices } from "./test-services.ts";
 
@@ -40,7 +40,7 @@ export async function startGate(label: string, formats = "json,msgpackr") {
   });
   const server = await startRestServer(s);
   let worker = startWorker(s);
-  const dir = mkdtempSync(join(tmpdir(), "wirebench-gate-"));
+  const dir = scratchDir("wirebench-gate-");
   const sample = writeSample(dir);
   const project = await spawnCli(["project", "create", "Gate", "--server", server.url]);
   if (project.code !== 0) throw new Error(`project create failed: ${project.stderr}`);

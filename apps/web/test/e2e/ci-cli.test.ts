@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnCli } from "../../../../packages/cli/test/helpers/spawn-cli.ts";
+import { scratchDir } from "../../../../packages/schemas/test/scratch-dir.ts";
 import { type Stack, startStack } from "./stack.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "wirebench-ci-"));
+const dir = scratchDir("wirebench-ci-");
 // The CLI's own test helper: the same process, environment and NO_COLOR as its package's tests.
 const cli = (...args: string[]) => spawnCli(args);
 const cliWithEnv = (env: Record<string, string>, ...args: string[]) => spawnCli(args, env);
