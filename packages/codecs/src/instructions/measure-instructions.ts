@@ -11,7 +11,7 @@ import type { InstructionSettings } from "./settings.ts";
 import { checkValgrind } from "./valgrind-version.ts";
 
 export const instructionsMethod =
-  "callgrind; per call = the cheapest of 4 segments of N calls ÷ N after warm-up segments settled within 1 %, each segment between native markers (dump-before uv_os_getpriority) and started with an empty young generation; the cheapest of fresh processes";
+  "callgrind; per call = the cheapest of 4 segments of N calls ÷ N after warm-up segments settled within 1 %, each segment between native markers (dump-before uv_os_getpriority) and started with an empty young generation; the cheapest of fresh processes, more of them (up to maxProcesses) until a second confirms it within noisySpread";
 
 export interface InstructionsOutcome {
   run: RunInstructions;
@@ -21,8 +21,10 @@ export interface InstructionsOutcome {
 /**
  * Counts instructions per call of every operation of `entries`, each format in
  * `settings.processes` fresh callgrind processes of its own (at most `parallel` at once, format
- * after format), and pools them: the cheapest per operation, the spread between processes and a
- * `noisy` flag above `noisySpread`. A format whose process fails or runs out of `formatTimeoutMs`
+ * after format), then in one more at a time, up to `settings.maxProcesses`, while some operation's
+ * cheapest count is unconfirmed; and pools them: the cheapest per operation, the spread between
+ * processes and a `noisy` flag when no second process came within `noisySpread` of the cheapest.
+ * A format whose process fails or runs out of `formatTimeoutMs`
  * gets that reason as its `error`; the other formats still count. Without valgrind the outcome says
  * so (`available: false`) and holds no formats.
  */
