@@ -11,7 +11,7 @@ import { afterAll } from "vitest";
 // order, so the folders go last: after the file's own afterAll has stopped servers and children.
 const made: string[] = [];
 
-afterAll(() => {
+function removeMade(): void {
   for (const dir of made.splice(0)) {
     try {
       rmSync(dir, { recursive: true, force: true });
@@ -19,7 +19,12 @@ afterAll(() => {
       // A folder left behind must not fail the tests that used it.
     }
   }
-});
+}
+
+// Bench scripts share some test helpers (apps/web/bench/gate-ten-in-a-row.ts) and run outside
+// vitest, where there is no suite to hook into: their folders go when the script exits.
+if (process.env.VITEST) afterAll(removeMade);
+else process.once("exit", removeMade);
 
 /**
  * A fresh folder under the system temp dir (mkdtempSync, so children that run as another user
