@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { dirname, join } from "node:path";
@@ -19,42 +19,40 @@ export function libraryVersion(name: string): string {
   }
 }
 
-export function gitCommit(): string | null {
-  try {
-    return execFileSync("git", ["rev-parse", "HEAD"], {
-      cwd: here,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    }).trim();
-  } catch {
-    return null;
-  }
+/** A command's trimmed output, or undefined when it is missing, fails or takes over 5 s. */
+function output(cmd: string, args: string[], cwd?: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { encoding: "utf8", timeout: 5000, ...(cwd ? { cwd } : {}) }, (err, stdout) =>
+      resolve(err ? undefined : stdout.trim()),
+    );
+  });
 }
 
-function compilerVersion(cmd: string, args: string[]): string | undefined {
-  try {
-    return execFileSync(cmd, args, {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      timeout: 5000,
-    }).trim();
-  } catch {
-    return undefined;
-  }
-}
+const compilers: [string, string[]][] = [
+  ["flatc", ["--version"]],
+  ["capnp", ["--version"]],
+  ["thrift", ["--version"]],
+];
 
-export function compilerVersions(): Record<string, string> {
-  const out: Record<string, string> = {};
-  const list: [string, string, string[]][] = [
-    ["flatc", "flatc", ["--version"]],
-    ["capnp", "capnp", ["--version"]],
-    ["thrift", "thrift", ["--version"]],
-  ];
-  for (const [name, cmd, args] of list) {
-    const v = compilerVersion(cmd, args);
-    if (v) out[name] = v;
-  }
-  return out;
+/**
+ * The git commit of this code and the schema compilers' versions, asked of git and the compilers
+ * at once. Started when a run starts and awaited when it ends: asked one after the other at the end,
+ * these four processes were the last 40 ms of a 10 KB quick run.
+ */
+export async function toolVersions(): Promise<{
+  gitCommit: string | null;
+  compilers: Record<string, string>;
+}> {
+  const [commit, ...versions] = await Promise.all([
+    output("git", ["rev-parse", "HEAD"], here),
+    ...compilers.map(([cmd, args]) => output(cmd, args)),
+  ]);
+  const found: Record<string, string> = {};
+  compilers.forEach(([name], i) => {
+    const v = versions[i];
+    if (v) found[name] = v;
+  });
+  return { gitCommit: commit || null, compilers: found };
 }
 
 export function machine() {

@@ -85,6 +85,23 @@ export function chooseChildIdentity(
 }
 
 /**
+ * The children's user, checked once with the bundle among what it must read (each check starts a
+ * shell as that user); only when that fails is it checked again without, and the children then
+ * start from the sources (a cache folder under root's home would not be readable by them).
+ */
+export function childIdentityWith(
+  user: string,
+  bundle: string | undefined,
+): { identity?: ChildIdentity; withBundle: boolean } {
+  if (!bundle) return { ...chooseChildIdentity(user), withBundle: false };
+  const withIt = chooseChildIdentity(user, [bundle]);
+  if (withIt.identity || !withIt.warning) return { ...withIt, withBundle: true };
+  // Children that stay root (the user cannot run them at all) read the bundle like anything else.
+  const without = chooseChildIdentity(user);
+  return { ...without, withBundle: !without.identity };
+}
+
+/**
  * The whole environment of a child: enough to find programs and write temp files, nothing else.
  * Secrets in the parent's environment (DATABASE_URL, REDIS_URL, tokens) never reach code that
  * handles a user's data; Node flags come from the parent's execArgv, not an inherited NODE_OPTIONS.

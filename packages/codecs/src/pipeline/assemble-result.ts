@@ -1,6 +1,6 @@
 import type { FormatResult, Result } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
-import { compilerVersions, gitCommit, libraryVersion, machine } from "../environment/collect-environment.ts";
+import { libraryVersion, machine, type toolVersions } from "../environment/collect-environment.ts";
 import type { Op } from "../harness/protocol.ts";
 import type { Limits, MeasureSettings } from "../harness/settings.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
@@ -17,6 +17,8 @@ export interface RunFacts {
   started: number;
   messageCount: number;
   schema: Dataset["schema"];
+  /** git's and the schema compilers' answers (toolVersions, asked when the run started). */
+  tools: Awaited<ReturnType<typeof toolVersions>>;
 }
 
 /** The completed Result of a run: its formats, the environment it ran in and the noise it saw. */
@@ -33,9 +35,9 @@ export function assembleResult(run: RunFacts): Result {
     status: "completed",
     environment: {
       ...machine(),
-      gitCommit: gitCommit(),
+      gitCommit: run.tools.gitCommit,
       libraries,
-      compilers: compilerVersions(),
+      compilers: run.tools.compilers,
       settings: { ...run.settings, ...run.limits, quick: run.quick, verifyOnly: run.verifyOnly },
       startedAt: new Date(run.started).toISOString(),
       durationMs: Date.now() - run.started,

@@ -5,8 +5,9 @@ import { defaultFirstMessageMaxBytes, type Result, type RunInstructions } from "
 import type { Dataset } from "@wirebench/schemas";
 import { defaultMaxAttributionPaths } from "../attribution/attribute-format.ts";
 import { GeneratedCache } from "../codegen/generated-cache.ts";
+import { toolVersions } from "../environment/collect-environment.ts";
 import { bundledAdapterModules, measurementChildBundle } from "../harness/child-bundle.ts";
-import { chooseChildIdentity, createWorkDir } from "../harness/child-sandbox.ts";
+import { childIdentityWith, createWorkDir } from "../harness/child-sandbox.ts";
 import { runChild } from "../harness/run-child.ts";
 import {
   defaultLimits,
@@ -22,6 +23,7 @@ import { registry, selectEntries } from "../registry/registry.ts";
 import { assembleResult } from "./assemble-result.ts";
 import { BudgetShares } from "./budget-shares.ts";
 import { type BufferedSample, handleChildMessage, poolBuffered } from "./child-messages.ts";
+import { costsOf, readFormatCosts, recordFormatCosts } from "./format-costs.ts";
 import { FormatQueue } from "./format-queue.ts";
 import { FormatReporter } from "./format-reporter.ts";
 import { type FormatState, newFormatState, toFormatResult } from "./format-state.ts";
@@ -36,18 +38,11 @@ export type { DatasetFile, ProgressEvent, ProgressPhase, RunOptions } from "./ru
  */
 export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOptions = {}): Promise<Result> {
   const started = Date.now();
+  // Never rejects: a missing tool is left out of the result.
+  const tools = toolVersions();
   const settings: MeasureSettings = { ...(opts.quick ? quickSettings : defaultSettings), ...opts.settings };
   const limits: Limits = { ...defaultLimits, ...opts.limits };
   const entries = selectEntries([...(opts.entries ?? registry), ...(opts.extraEntries ?? [])], opts.formats);
-  const { identity } = chooseChildIdentity(limits.childUser);
-  const workDir = opts.workDir ?? createWorkDir(identity);
-  mkdirSync(workDir, { recursive: true });
-  const datasetPath = "path" in dataset ? dataset.path : join(workDir, "dataset.v8");
-  if (!("path" in dataset)) writeFileSync(datasetPath, serialize(dataset));
-  const messageCount = "path" in dataset ? dataset.messageCount : dataset.messages.length;
-  const signal = opts.signal;
-  const verifyOnly = opts.verifyOnly === true;
-
   // Reused across runs (limits.cacheDir): the bundled child, and generated code when children run as
   // this process's user. Without them (no cache, a failed build) children start from the sources.
   // So do they when an entry's adapter is not in the bundle (a test's or a plugin's): decided for the
@@ -57,8 +52,15 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
     limits.cacheDir && allBundled
       ? await measurementChildBundle(limits.cacheDir).catch(() => undefined)
       : undefined;
-  // A sandboxed child must be able to read it (a cache folder under root's home would not be).
-  if (bundle && identity && !chooseChildIdentity(limits.childUser, [bundle]).identity) bundle = undefined;
+  const { identity, withBundle } = childIdentityWith(limits.childUser, bundle);
+  if (!withBundle) bundle = undefined;
+  const workDir = opts.workDir ?? createWorkDir(identity);
+  mkdirSync(workDir, { recursive: true });
+  const datasetPath = "path" in dataset ? dataset.path : join(workDir, "dataset.v8");
+  if (!("path" in dataset)) writeFileSync(datasetPath, serialize(dataset));
+  const messageCount = "path" in dataset ? dataset.messageCount : dataset.messages.length;
+  const signal = opts.signal;
+  const verifyOnly = opts.verifyOnly === true;
   let generated: GeneratedCache | undefined;
   try {
     if (bundle && !identity) generated = new GeneratedCache(limits.cacheDir, workDir, dataset.schema, bundle);
@@ -73,10 +75,11 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
   // Only the first replicate is split: it verifies, so splitting it brings every size in sooner.
   // Later replicates start beside it anyway, and each extra child costs a Node start-up.
   // A small dataset is prepared in moments: a second child would only add its start-up.
-  const shards = statSync(datasetPath).size >= settings.shardMinBytes ? settings.shards : 1;
+  const inputBytes = statSync(datasetPath).size;
+  const shards = inputBytes >= settings.shardMinBytes ? settings.shards : 1;
   // The first replicate's children take formats as they finish others (FormatQueue); only code
   // generators are fixed to a child. Unsharded, one child has them all.
-  const queue = shards > 1 ? new FormatQueue(entries, shards) : undefined;
+  const queue = shards > 1 ? new FormatQueue(entries, shards, readFormatCosts(limits.cacheDir)) : undefined;
   const groups = queue ? queue.fixed : [entries];
   const groupsOf = (p: number) => (p === 0 ? groups : [entries]);
   const turns = new TurnScheduler(Math.max(1, settings.parallelProcesses), settings.timeAlone);
@@ -98,7 +101,7 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
     const claims = p === 0 && queue !== undefined;
     /** The next format of the queue for this child, which holds it from now on (as if in its group). */
     const claim = () => {
-      const next = queue?.next() ?? [];
+      const next = queue?.next(g) ?? [];
       pending.push(...next);
       return { entries: next, verify: next.map((e) => e.id) };
     };
@@ -200,6 +203,8 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
     started,
     messageCount,
     schema: dataset.schema,
+    tools: await tools,
   });
+  if (!verifyOnly) recordFormatCosts(limits.cacheDir, costsOf(result.formats, inputBytes));
   return withInstructions(result, instructions);
 }

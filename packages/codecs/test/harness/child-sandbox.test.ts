@@ -1,6 +1,9 @@
 import { execFileSync } from "node:child_process";
+import { chmodSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { chooseChildIdentity } from "../../src/harness/child-sandbox.ts";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
+import { childIdentityWith, chooseChildIdentity } from "../../src/harness/child-sandbox.ts";
 import { runComparison } from "../../src/index.ts";
 import { fixtureEntry } from "../helpers/fixture-entry.ts";
 import { processesRunning } from "../helpers/processes.ts";
@@ -55,6 +58,23 @@ describe("what a measurement child can see", () => {
     }
     if (process.getuid?.() === 0 && !choice.identity) expect(choice.warning).toMatch(/cannot read the code/);
     expect(seen.uid).toBe(choice.identity?.uid ?? process.getuid?.());
+  });
+
+  // Only root switches users, and only when `nobody` can read the code at all.
+  const switches = process.getuid?.() === 0 && chooseChildIdentity().identity !== undefined;
+  it.runIf(switches)("keeps the bundle only when the children's user can read it, else the user", () => {
+    /** A bundle file in a folder of the given mode. */
+    const bundleIn = (mode: number) => {
+      const dir = scratchDir("wb-identity-");
+      chmodSync(dir, mode);
+      writeFileSync(join(dir, "entry.js"), "");
+      return join(dir, "entry.js");
+    };
+    const open = childIdentityWith("nobody", bundleIn(0o755));
+    expect(open).toEqual({ identity: expect.objectContaining({ user: "nobody" }), withBundle: true });
+    const shut = childIdentityWith("nobody", bundleIn(0o700));
+    expect(shut).toEqual({ identity: open.identity, withBundle: false });
+    expect(childIdentityWith("nobody", undefined)).toEqual({ identity: open.identity, withBundle: false });
   });
 });
 

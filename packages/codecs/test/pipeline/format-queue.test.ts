@@ -43,4 +43,49 @@ describe("FormatQueue", () => {
     expect(q.next()?.map((e) => e.id)).toEqual(["json"]);
     expect(q.next()).toBeUndefined();
   });
+
+  it("balances what timing will cost each child, from both ends, when an earlier run recorded costs", () => {
+    const formats = ["json", "msgpack", "yaml", "xml", "ion"];
+    const some = registry.filter((e) => formats.includes(e.format));
+    const claims = (costs: Map<string, number>, children: number[]) => {
+      const q = new FormatQueue(some, 2, costs);
+      return children.map((child) => q.next(child)?.[0]?.format);
+    };
+    // Nothing recorded: the registry's order, whoever asks.
+    expect(claims(new Map(), [0, 1, 0, 0, 1])).toEqual([...new Set(some.map((e) => e.format))]);
+    const costs = new Map([
+      ["json", 1],
+      ["msgpack", 2],
+      ["yaml", 80],
+      ["xml", 30],
+      ["ion", 50],
+    ]);
+    // The lighter child (or one as light as any) takes the costliest left, a heavier one the cheapest:
+    // loads 80/0, 80/50, 80/80, 82/80, then child 0 (heavier) gets json; both end near 81.
+    expect(claims(costs, [0, 1, 1, 0, 0])).toEqual(["yaml", "ion", "xml", "msgpack", "json"]);
+    // A format with no recorded cost counts as costly as the costliest recorded (msgpack precedes
+    // yaml in the registry, so it goes first of the two).
+    costs.delete("msgpack");
+    expect(claims(costs, [0, 1])).toEqual(["msgpack", "yaml"]);
+  });
+
+  it("counts the formats fixed to a child in what it holds", () => {
+    const some = registry.filter((e) => ["capnp", "json", "yaml", "xml"].includes(e.format));
+    const q = new FormatQueue(
+      some,
+      2,
+      new Map([
+        ["capnp", 40],
+        ["yaml", 80],
+        ["xml", 30],
+        ["json", 1],
+      ]),
+    );
+    const withCapnp = q.fixed.findIndex((g) => g.some((e) => e.format === "capnp"));
+    const other = 1 - withCapnp;
+    // The child without Cap'n Proto is the lighter one and takes YAML; the other then gets XML.
+    expect(q.next(other)?.[0]?.format).toBe("yaml");
+    expect(q.next(withCapnp)?.[0]?.format).toBe("xml");
+    expect(q.next(other)?.[0]?.format).toBe("json");
+  });
 });

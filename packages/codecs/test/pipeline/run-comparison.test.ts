@@ -32,6 +32,9 @@ describe("runComparison (quick)", () => {
     expect(r.environment.libraries.msgpackr).toMatch(/^\d+\.\d+\.\d+/);
     expect(r.environment.cpuModel.length).toBeGreaterThan(0);
     expect(r.environment.gitCommit).toMatch(/^[0-9a-f]{40}$/);
+    // Asked while the children worked; the project's setup installs all three.
+    expect(Object.keys(r.environment.compilers ?? {}).sort()).toEqual(["capnp", "flatc", "thrift"]);
+    expect(r.environment.compilers?.capnp).toMatch(/Cap'n Proto version \d/);
     const phases = events.filter((e) => e.id === "msgpackr").map((e) => e.phase);
     expect(phases).toEqual(["generating", "verifying", "measuring", "done"]);
   });

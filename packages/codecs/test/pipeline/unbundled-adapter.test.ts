@@ -2,6 +2,7 @@ import { chmodSync } from "node:fs";
 import { expect, it } from "vitest";
 import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { runComparison } from "../../src/index.ts";
+import { readFormatCosts } from "../../src/pipeline/format-costs.ts";
 import { everyTypeDataset } from "../helpers/every-type.ts";
 import { fixtureEntry } from "../helpers/fixture-entry.ts";
 
@@ -29,4 +30,8 @@ it("measures a TypeScript adapter outside the bundle that a child claims from th
   expect(ts?.error).toBeUndefined();
   expect(ts?.ok).toBe(true);
   expect(ts?.bytes).toBe(r.formats.find((f) => f.id === "json")?.bytes);
+  // The run left what timing each format cost for the next run's queue (format-costs.ts).
+  const costs = readFormatCosts(cacheDir);
+  expect([...costs.keys()].sort()).toEqual(["cbor", "json", "msgpack", "tsjson"]);
+  for (const cost of costs.values()) expect(cost).toBeGreaterThan(0);
 }, 120_000);
