@@ -1,6 +1,7 @@
 /**
  * Time to result: `wirebench compare` (the real CLI, a fresh process) on single documents of about
- * 10 KB, 200 KB and 2 MB and on a 20 MB NDJSON dataset, every format, --quick and full. For each:
+ * 10 KB (twitter statuses; `video10kB`: the issue's Video sample, records of the C# study's model),
+ * 200 KB and 2 MB and on a 20 MB NDJSON dataset, every format, --quick and full. For each:
  * seconds from the start of the command to the first format's size row, to the last size row (every
  * verified format's sizes known), and to the end (every timing); and the peak resident memory
  * of the command with all its children, and the CPU seconds they used (on a shared machine, wall
@@ -9,7 +10,7 @@
  * A benchmark, not a test: run it on a quiet machine (it prints the load average it saw). On a busy
  * one, compare two checkouts interleaved (`--bins`, each a `packages/cli/bin/wirebench.mjs`; `--repeat`
  * pairs), so both see the same load, and read the CPU column, which load moves less.
- *   npm run bench:time-to-result -w @wirebench/codecs -- [--only 10kB,2MB] [--modes quick,full]
+ *   npm run bench:time-to-result -w @wirebench/codecs -- [--only 10kB,video10kB,2MB] [--modes quick,full]
  *     [--bins /old/packages/cli/bin/wirebench.mjs,/new/…] [--repeat 3]
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -18,7 +19,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readCorpus } from "@wirebench/corpus";
-import { tenKbTwitterSample } from "./bench-helpers.ts";
+import { tenKbTwitterSample, videoSample } from "./bench-helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "wirebench-ttr-"));
 const arg = (name: string) => {
@@ -52,6 +53,7 @@ function twitterNdjson(bytes: number): string {
 
 const cases = [
   { label: "10kB", file: "ten-kb.json", text: () => tenKbTwitterSample().text },
+  { label: "video10kB", file: "video-ten-kb.json", text: () => videoSample(10_000) },
   { label: "200kB", file: "two-hundred-kb.json", text: () => twitterDocument(200_000) },
   { label: "2MB", file: "canada.json", text: () => readCorpus("canada.json") },
   { label: "20MB", file: "twenty-mb.ndjson", text: () => twitterNdjson(20_000_000) },
