@@ -14,7 +14,7 @@ import {
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build, type Plugin } from "esbuild";
+import type { Plugin } from "esbuild";
 
 const require = createRequire(import.meta.url);
 /** The node_modules folder the libraries resolve from (the hoisted one of the workspace). */
@@ -104,6 +104,9 @@ export async function buildEsmBundle(root: string, prefix: string, entrySource: 
   mkdirSync(dir, { mode: 0o755 });
   const entry = join(dir, "entry.ts");
   writeFileSync(entry, entrySource);
+  // Loaded here, not with this module: a run whose bundle is fresh (most runs) never needs it, and
+  // esbuild's API was about 25 ms of every CLI start.
+  const { build } = await import("esbuild");
   const result = await build({
     entryPoints: [entry],
     outdir: dir,

@@ -2,7 +2,6 @@ import { existsSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { workspaceOnly } from "../harness/esm-bundle.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
 
@@ -31,6 +30,8 @@ export async function bundleCountChild(entries: RegistryEntry[], dir: string): P
   const entryFile = join(dir, "count-entry.ts");
   writeFileSync(entryFile, lines.join("\n"));
   const outfile = join(dir, "count-child.mjs");
+  // Loaded when counting, not with the CLI and worker that import this module (esm-bundle.ts).
+  const { build } = await import("esbuild");
   await build({
     entryPoints: [entryFile],
     outfile,

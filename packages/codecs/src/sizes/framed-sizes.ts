@@ -1,6 +1,5 @@
 import type { Artifact } from "@wirebench/contracts/result";
 import protobuf from "protobufjs";
-import { AVRO_CONTAINER_CODECS, avroContainer } from "./avro-container.ts";
 import { ensureZstd } from "./compressed-sizes.ts";
 import {
   grpcFrame,
@@ -75,6 +74,8 @@ export async function framedSizes(
   if (ctx.format === "cbor") framed["cbor-sequence"] = selfDelimitedSequence(encoded).byteLength;
   const avsc = ctx.id === "avro" ? schemaText(ctx, ".avsc") : undefined;
   if (avsc) {
+    // avsc loads for Avro alone: every measurement child imports this module.
+    const { AVRO_CONTAINER_CODECS, avroContainer } = await import("./avro-container.ts");
     await ensureZstd();
     for (const codec of AVRO_CONTAINER_CODECS) {
       framed[`avro-container-${codec}`] = avroContainer(avsc, encoded, codec).file.byteLength;
