@@ -56,13 +56,15 @@ export async function measureInstructions(
     if (opts.signal?.aborted) counts = { perOp: new Map(), failed: new Map(), error: "the run was stopped" };
     else
       try {
-        // One bundle per format: a module that fails to load fails its own format only. Its code
-        // is generated once, before any of its counting processes starts (generate-code.ts).
+        // One bundle per format: a module that fails to load fails its own format only. A format
+        // that generates code does so once, before any of its counting processes starts
+        // (generate-code.ts).
         const job = { datasetPath, settings, codeDir: join(dir, "code") };
         if (!bundles.has(entry.id))
           bundles.set(
             entry.id,
             bundleFor(entry, dir).then(async (bundle) => {
+              if (entry.generatesCode === false) return { bundle };
               const generateError = await generateBeforeCounting(
                 bundle,
                 entry,
