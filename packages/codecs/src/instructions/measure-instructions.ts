@@ -59,12 +59,15 @@ export async function measureInstructions(
         // One bundle per format: a module that fails to load fails its own format only. A format
         // that generates code does so once, before any of its counting processes starts
         // (generate-code.ts).
-        const job = { datasetPath, settings, codeDir: join(dir, "code") };
+        // The others keep what little they write in the process's own folder (made and, for a
+        // sandboxed child, handed to its user by countProcess).
+        const shared = entry.generatesCode !== false;
+        const job = { datasetPath, settings, codeDir: join(dir, shared ? "code" : `p${k}`) };
         if (!bundles.has(entry.id))
           bundles.set(
             entry.id,
             bundleFor(entry, dir).then(async (bundle) => {
-              if (entry.generatesCode === false) return { bundle };
+              if (!shared) return { bundle };
               const generateError = await generateBeforeCounting(
                 bundle,
                 entry,
