@@ -1,5 +1,5 @@
 import { type CorpusDocument, readCorpus } from "@wirebench/corpus";
-import { type Dataset, inferDataset, seededRandom } from "@wirebench/schemas";
+import { type Dataset, inferDataset, videoRecords } from "@wirebench/schemas";
 import type { Result, Timing } from "../src/index.ts";
 
 /** The first twitter.json statuses that fit in 10,000 characters: the time-to-result sample. */
@@ -12,43 +12,11 @@ export function tenKbTwitterSample(): { text: string; statuses: number } {
 }
 
 /**
- * Records of the C# study's Video model (DESIGN.md §11; field names as the study spells them) until
- * the JSON array reaches `bytes`: the "10 KB Video sample" issue 18 states its targets for. Seeded,
- * so every run and checkout measures the same document.
+ * Seeded Video-model records (see videoRecords) until the JSON array reaches `bytes`: the "10 KB
+ * Video sample" issue 18 states its targets for.
  */
 export function videoSample(bytes = 10_000): string {
-  const random = seededRandom(11);
-  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
-  const words = "the quick brown fox jumps over a lazy dog while video streams buffer and play".split(" ");
-  const text = (lo: number, hi: number) => {
-    const n = int(lo, hi);
-    let out = "";
-    while (out.length < n) out += `${words[int(0, words.length - 1)]} `;
-    return out.slice(0, n);
-  };
-  const hex = (n: number) => Array.from({ length: n }, () => int(0, 15).toString(16)).join("");
-  const uuid = () => `${hex(8)}-${hex(4)}-4${hex(3)}-${"89ab"[int(0, 3)]}${hex(3)}-${hex(12)}`;
-  const qualities = ["Low", "Medium", "High", "Full", "Ultra"];
-  const video = () => {
-    const id = uuid();
-    return {
-      VideoId: id,
-      Url: `https://videos.example.com/watch/${id}?list=PL${hex(int(12, 30))}`,
-      Channel: { Name: text(10, 80), Subscribers: int(0, 2 ** 31 - 1), ChannelId: uuid() },
-      SocialInfo: {
-        Likes: int(0, 2 ** 31 - 1),
-        Dislikes: int(0, 2 ** 31 - 1),
-        Views: int(0, 2 ** 31 - 1),
-        Comments: Array.from({ length: int(1, 10) }, () => text(5, 300)),
-      },
-      VideoInfo: {
-        Duration: int(1_000, 36_000_000),
-        Description: text(50, 1000),
-        Size: int(1, 2 ** 40),
-        Qualities: qualities.filter(() => random() < 0.6),
-      },
-    };
-  };
+  const video = videoRecords(11);
   const records = [video()];
   for (let next = video(); JSON.stringify([...records, next]).length <= bytes; next = video())
     records.push(next);

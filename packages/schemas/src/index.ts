@@ -58,3 +58,4 @@ export {
   synthesisCost,
   synthesize,
 } from "./synthesize/synthesize.ts";
+export { type VideoRecord, videoRecords } from "./synthesize/video-model.ts";

@@ -1,7 +1,7 @@
 import { bytesAllocatedPerOp } from "./allocations.ts";
 import { warmUpAndCalibrate } from "./calibrate.ts";
 import { errorText, send, waitForTurn } from "./child-ipc.ts";
-import { type OpPlan, planSamples, samplesInRound } from "./plan-samples.ts";
+import { type OpPlan, planSamples, REWARM_FRACTION, samplesInRound } from "./plan-samples.ts";
 import type { Live } from "./prepare-live.ts";
 import type { MeasureSettings, Op } from "./protocol.ts";
 import { precise } from "./statistics.ts";
@@ -104,9 +104,9 @@ export async function measureRounds(live: Live[], s: MeasureSettings, processes:
           const so = taken.get(key) ?? [];
           const count = precise(so, s.stopCiWidth) ? 0 : samplesInRound(plan.samples, s.rounds, round);
           if (count === 0) continue;
-          // One untimed batch first: the other formats ran since this one last did, and its code and
+          // Untimed calls first: the other formats ran since this one last did, and its code and
           // caches should be as warm as in an application that calls it in a loop.
-          if (plan.rewarm) m.loop(m.fn, m.args, m.iterations);
+          if (plan.rewarm) m.loop(m.fn, m.args, Math.ceil(m.iterations * REWARM_FRACTION));
           const nsPerOp: number[] = [];
           for (let i = 0; i < count; i++) {
             nsPerOp.push(m.loop(m.fn, m.args, m.iterations) / m.iterations);

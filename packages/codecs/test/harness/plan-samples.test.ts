@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planSamples, samplesInRound } from "../../src/harness/plan-samples.ts";
+import { planSamples, REWARM_FRACTION, samplesInRound } from "../../src/harness/plan-samples.ts";
 
 const ms = 1e6;
 const limits = { desired: 20, floor: 3, rounds: 4 };
@@ -15,6 +15,16 @@ describe("planSamples", () => {
     );
     expect(plans.get("a")).toEqual({ samples: 20, bound: false, overBudget: false, rewarm: true });
     expect(plans.get("b")).toEqual({ samples: 20, bound: false, overBudget: false, rewarm: true });
+  });
+
+  it("counts each round's re-warm as a quarter of a sample, not a whole one", () => {
+    // 20 samples + 4 re-warms of a quarter = 21 samples' time: fits 64 ms at 3 ms a sample, where
+    // whole re-warm batches (24 samples, 72 ms) would not.
+    const plans = planSamples([{ key: "a", nsPerSample: 3 * ms }], { ...limits, budgetNs: 64 * ms });
+    expect(REWARM_FRACTION).toBe(0.25);
+    expect(plans.get("a")).toEqual({ samples: 20, bound: false, overBudget: false, rewarm: true });
+    const tighter = planSamples([{ key: "a", nsPerSample: 3 * ms }], { ...limits, budgetNs: 62 * ms });
+    expect(tighter.get("a")?.bound).toBe(true);
   });
 
   it("cuts the expensive operation first, keeps the cheap one whole, and stays within the budget", () => {
