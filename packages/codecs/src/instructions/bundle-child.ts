@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { workspaceOnly } from "../harness/esm-bundle.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
+import { writeLayoutShift } from "./layout-shift.ts";
 
 const require = createRequire(import.meta.url);
 const childModule = fileURLToPath(new URL("./count-child.ts", import.meta.url));
@@ -50,6 +51,7 @@ export async function bundleCountChild(entries: RegistryEntry[], dir: string): P
     // capnp ran `capnpc -I <work dir>/idl-includes`, a folder that does not exist).
     plugins: [workspaceOnly],
   });
+  writeLayoutShift(dir);
   const link = join(dir, "node_modules");
   if (!existsSync(link)) symlinkSync(nodeModules, link, "dir");
   return outfile;

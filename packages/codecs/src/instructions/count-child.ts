@@ -78,11 +78,14 @@ async function run(job: CountJob, adapters: Record<string, Adapter | undefined>)
   for (const entry of job.entries) {
     try {
       await send({ type: "step", id: entry.id, step: "prepare" });
-      const ctx = { workDir: join(job.workDir, entry.format) };
+      const ctx = { workDir: join(job.codeDir, entry.format) };
       mkdirSync(ctx.workDir, { recursive: true });
       const adapter = adapters[entry.id];
       if (!adapter) throw new Error(`${entry.module} has no export ${entry.exportName}`);
+      // Under callgrind the code is already there (generate-code.ts): a compiler's output arriving
+      // in chunks would make start-up differ between processes, and with it their counts.
       await adapter.generate?.(dataset, ctx);
+      if (job.generateOnly) continue;
       const codec = await adapter.prepare(dataset, ctx);
       if (isUnsupported(codec)) throw new Error(`unsupported: ${codec.unsupported}`);
       const encoded = codec.wire ?? codec.inputs.map((m) => codec.encode(m));

@@ -1,11 +1,17 @@
 import { chownSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { ChildIdentity } from "../harness/child-sandbox.ts";
-import { forkBounded, lastErrorLine, memoryBoundExceeded } from "../harness/fork-bounded.ts";
+import {
+  type BoundedExit,
+  forkBounded,
+  lastErrorLine,
+  memoryBoundExceeded,
+} from "../harness/fork-bounded.ts";
 import type { Op } from "../harness/protocol.ts";
 import type { Limits } from "../harness/settings.ts";
 import { steadyBufferFlags } from "../harness/steady-buffer-flags.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
+import { layoutPreload, layoutVariable } from "./layout-shift.ts";
 import type { CountJob, CountMessage, SegmentLabel } from "./protocol.ts";
 import { type OpCount, perOpFromSegments, readDumpTotal } from "./read-dumps.ts";
 import type { InstructionSettings } from "./settings.ts";
@@ -38,6 +44,20 @@ export const repeatableNodeFlags = [
  */
 export const repeatableMalloc = { GLIBC_TUNABLES: "glibc.malloc.mxfast=0" };
 
+/**
+ * One libuv worker thread (`UV_THREADPOOL_SIZE=1`). Start-up ran different JavaScript in every
+ * counting child (its instructions up to the first marker differed by 10,000 to 100,000 between
+ * any two), and so left the hidden classes the counted code uses at different addresses, which
+ * V8's megamorphic stub cache hashes: Cap'n Proto packed encode counted 5,158,792 or 5,168,568
+ * instructions per call in two processes of one run, the difference all in
+ * Builtins_LoadIC_Megamorphic and Builtins_StoreIC. The ESM loader reads the bundle's libraries
+ * and the generated code on libuv's pool and goes on as each read completes; one worker completes
+ * them in the order they were asked for. With it, two children given the same paths counted their
+ * first segments alike to the instruction (docs/instructions.md, "What still moves between runs").
+ * The counted loops never use the pool.
+ */
+export const repeatableThreadPool = { UV_THREADPOOL_SIZE: "1" };
+
 /** The marker function the counting child reaches through `os.getPriority()`. */
 export const markerFunction = "uv_os_getpriority";
 
@@ -69,7 +89,12 @@ export function countProcess(
   workDir: string,
   settings: InstructionSettings,
   limits: Limits,
-  opts: { identity?: ChildIdentity | undefined; signal?: AbortSignal | undefined } = {},
+  opts: {
+    identity?: ChildIdentity | undefined;
+    signal?: AbortSignal | undefined;
+    /** This process's layout (layout-shift.ts): its index among the format's processes. */
+    layout?: number;
+  } = {},
 ): Promise<ProcessCounts> {
   mkdirSync(workDir, { recursive: true });
   // The child writes its dumps and generated code here, as the children's user when there is one.
@@ -80,10 +105,10 @@ export function countProcess(
     heapMb: limits.memoryMb,
     rssMb: limits.rssMb,
     rssPollMs: limits.rssPollMs,
-    execArgv: repeatableNodeFlags,
+    execArgv: [...repeatableNodeFlags, "--require", join(dirname(bundle), layoutPreload)],
     identity: opts.identity,
     wrapper: callgrindArgs(settings.valgrindPath, outFile),
-    env: repeatableMalloc,
+    env: { ...repeatableMalloc, ...repeatableThreadPool, [layoutVariable]: String(opts.layout ?? 0) },
   });
   const failed = new Map<string, string>();
   let labels: SegmentLabel[] | undefined;
@@ -104,13 +129,22 @@ export function countProcess(
       const perOp = perOpFromSegments(labels, (part) => readDumpTotal(`${outFile}.${part}`));
       return { perOp, failed };
     }
-    const why =
-      exit.killed === "time"
-        ? `exceeded the time limit of a counting process (formatTimeoutMs ${settings.formatTimeoutMs} ms, WIREBENCH_INSTRUCTION_FORMAT_TIMEOUT_MS)`
-        : exit.killed === "abort"
-          ? "the run was stopped"
-          : (memoryBoundExceeded(exit, { heapMb: limits.memoryMb, rssMb: limits.rssMb, rssPollMs: 0 }) ??
-            `counting process exited (${exit.signal ?? `code ${exit.code}`}): ${lastErrorLine(exit) ?? ""}`);
+    const why = whyProcessFailed(exit, settings, limits);
     return { perOp: new Map(), failed, error: current ? `${why} while counting ${current}` : why };
   });
+}
+
+/** Why a counting (or code-generating) process ended without its result: a bound, a stop, or its exit. */
+export function whyProcessFailed(
+  exit: BoundedExit,
+  settings: Pick<InstructionSettings, "formatTimeoutMs">,
+  limits: Limits,
+): string {
+  if (exit.killed === "time")
+    return `exceeded the time limit of a counting process (formatTimeoutMs ${settings.formatTimeoutMs} ms, WIREBENCH_INSTRUCTION_FORMAT_TIMEOUT_MS)`;
+  if (exit.killed === "abort") return "the run was stopped";
+  return (
+    memoryBoundExceeded(exit, { heapMb: limits.memoryMb, rssMb: limits.rssMb, rssPollMs: 0 }) ??
+    `counting process exited (${exit.signal ?? `code ${exit.code}`}): ${lastErrorLine(exit) ?? ""}`
+  );
 }

@@ -7,6 +7,7 @@ import type { Limits } from "../harness/settings.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
 import { bundleCountChild } from "./bundle-child.ts";
 import { countProcess, type ProcessCounts } from "./count-process.ts";
+import { generateBeforeCounting } from "./generate-code.ts";
 import type { InstructionSettings } from "./settings.ts";
 import { checkValgrind } from "./valgrind-version.ts";
 
@@ -47,7 +48,7 @@ export async function measureInstructions(
   const processes = Math.max(2, settings.processes);
   const formats = new Map<string, FormatInstructions>();
   const dirOf = new Map(entries.map((entry, f) => [entry.id, join(workDir, `instructions-${f}`)]));
-  const bundles = new Map<string, Promise<string>>();
+  const bundles = new Map<string, Promise<{ bundle: string; generateError?: string }>>();
   const results = new Map<string, ProcessCounts[]>();
   const countOnce = async ({ entry, k }: { entry: RegistryEntry; k: number }) => {
     const dir = dirOf.get(entry.id) as string;
@@ -55,11 +56,40 @@ export async function measureInstructions(
     if (opts.signal?.aborted) counts = { perOp: new Map(), failed: new Map(), error: "the run was stopped" };
     else
       try {
-        // One bundle per format: a module that fails to load fails its own format only.
-        if (!bundles.has(entry.id)) bundles.set(entry.id, bundleFor(entry, dir));
-        const bundle = await (bundles.get(entry.id) as Promise<string>);
-        const job = { datasetPath, settings };
-        counts = await countProcess(bundle, [entry], job, join(dir, `p${k}`), settings, limits, opts);
+        // One bundle per format: a module that fails to load fails its own format only. A format
+        // that generates code does so once, before any of its counting processes starts
+        // (generate-code.ts).
+        // The others keep what little they write in the process's own folder (made and, for a
+        // sandboxed child, handed to its user by countProcess).
+        const shared = entry.generatesCode !== false;
+        const job = { datasetPath, settings, codeDir: join(dir, shared ? "code" : `p${k}`) };
+        if (!bundles.has(entry.id))
+          bundles.set(
+            entry.id,
+            bundleFor(entry, dir).then(async (bundle) => {
+              if (!shared) return { bundle };
+              const generateError = await generateBeforeCounting(
+                bundle,
+                entry,
+                job,
+                job.codeDir,
+                settings,
+                limits,
+                opts,
+              );
+              return generateError ? { bundle, generateError } : { bundle };
+            }),
+          );
+        const { bundle, generateError } = await (bundles.get(entry.id) as Promise<{
+          bundle: string;
+          generateError?: string;
+        }>);
+        counts = generateError
+          ? { perOp: new Map(), failed: new Map([[entry.id, generateError]]) }
+          : await countProcess(bundle, [entry], job, join(dir, `p${k}`), settings, limits, {
+              ...opts,
+              layout: k,
+            });
       } catch (err) {
         counts = { perOp: new Map(), failed: new Map([[entry.id, (err as Error).message]]) };
       }

@@ -9,6 +9,13 @@ export interface CountJob {
   workDir: string;
   /** Callgrind's `--callgrind-out-file`: dump k is `${dumpFile}.${k}`, which the child reads while warming up. */
   dumpFile: string;
+  /**
+   * Where each format's generated code lives (`<codeDir>/<format>`), shared by a format's counting
+   * processes: generate-code.ts fills it before they start, so they only import it.
+   */
+  codeDir: string;
+  /** Only run each format's code generation into `codeDir`, then exit (generate-code.ts). */
+  generateOnly?: boolean;
   settings: Pick<
     InstructionSettings,
     | "segmentBytes"

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serialize } from "node:v8";
 import { inferDataset } from "@wirebench/schemas";
 import { afterAll, describe, expect, it } from "vitest";
 import { defaultLimits } from "../../src/harness/settings.ts";
+import { LAYOUT_STEP } from "../../src/instructions/layout-shift.ts";
 import { measureInstructions } from "../../src/instructions/measure-instructions.ts";
 import {
   defaultInstructionSettings,
@@ -56,6 +57,12 @@ describe("each format counted in processes of its own", () => {
     expect(counted?.error).toBeUndefined();
     expect(counted?.encode?.perOp).toBeGreaterThan(100);
     expect(counted?.decode?.runs).toHaveLength(2);
+    // The code was generated once, before counting, into the folder both processes imported it from;
+    // neither counting process generated (or even made) a folder of its own for it.
+    const formatDir = join(dir, "generated", "instructions-0");
+    expect(existsSync(join(formatDir, "code", "capnp", ".generated"))).toBe(true);
+    expect(existsSync(join(formatDir, "p0", "capnp"))).toBe(false);
+    expect(existsSync(join(formatDir, "p1", "capnp"))).toBe(false);
   }, 900_000);
 
   it("counts a format in one more process while no second process confirms its cheapest count", async () => {
@@ -77,6 +84,26 @@ describe("each format counted in processes of its own", () => {
     expect(encode?.noisy).toBe(false);
     expect(encode?.spread).toBeGreaterThan(0.5);
     expect(out.formats.get("uneven")?.decode?.runs).toHaveLength(3);
+  }, 900_000);
+
+  it("gives a format's processes layouts of their own, process k the k-th", async () => {
+    const records = Array.from({ length: 5 }, (_, i) => ({ id: i, name: `user ${i}`, tags: ["a", "b"] }));
+    const datasetPath = join(dir, "layouts.v8");
+    writeFileSync(datasetPath, serialize(inferDataset(JSON.stringify(records))));
+    const layouts = fixtureEntry("layout-adapters.js", "layouts", "layoutReportingAdapter");
+    const settings = { ...defaultInstructionSettings, processes: 2, maxProcesses: 3, segments: 2 };
+    const limits = { ...defaultLimits, childUser: "" };
+    const out = await measureInstructions([layouts], datasetPath, join(dir, "layouts"), settings, limits);
+    const encode = out.formats.get("layouts")?.encode;
+    // Processes 0, 1 and 2 stringify once, twice and three times (the fixture reads the preload's
+    // objects): no two agree, so a third process ran, and the cheapest stays unconfirmed.
+    expect(LAYOUT_STEP).toBe(128);
+    expect(encode?.runs, `runs ${encode?.runs}`).toHaveLength(3);
+    const [one, two, three] = [...(encode?.runs ?? [])].sort((a, b) => a - b) as [number, number, number];
+    expect(two / one).toBeGreaterThan(1.4);
+    expect(three / two).toBeGreaterThan(1.2);
+    expect(encode?.perOp).toBe(one);
+    expect(encode?.noisy).toBe(true);
   }, 900_000);
 
   it("reads WIREBENCH_INSTRUCTION_FORMAT_TIMEOUT_MS and refuses what is not a time", () => {
