@@ -136,4 +136,8 @@ export function runCountChild(adapters: Record<string, Adapter | undefined>): vo
         process.exit(1);
       });
   });
+  // The job is asked for once everything is loaded. Sent at once, it was read and parsed whenever
+  // the loader next polled for I/O, which depends on when the parent got to send it: its objects
+  // then sat between different modules' hidden classes from one process to the next.
+  void send({ type: "ready" }).catch(() => process.exit(1));
 }

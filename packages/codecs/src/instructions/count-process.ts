@@ -117,11 +117,11 @@ export function countProcess(
   opts.signal?.addEventListener("abort", onAbort, { once: true });
   const timer = setTimeout(() => bounded.kill("time"), settings.formatTimeoutMs);
   bounded.child.on("message", (m: CountMessage) => {
-    if (m.type === "step") current = m.id;
+    if (m.type === "ready") bounded.child.send({ ...job, entries, workDir, dumpFile: outFile });
+    else if (m.type === "step") current = m.id;
     else if (m.type === "failed") failed.set(m.id, m.error);
     else if (m.type === "segments") labels = m.segments;
   });
-  bounded.child.send({ ...job, entries, workDir, dumpFile: outFile });
   return bounded.exited.then((exit) => {
     clearTimeout(timer);
     opts.signal?.removeEventListener("abort", onAbort);

@@ -38,9 +38,6 @@ export function generateBeforeCounting(
   const onAbort = () => bounded.kill("abort");
   opts.signal?.addEventListener("abort", onAbort, { once: true });
   const timer = setTimeout(() => bounded.kill("time"), settings.formatTimeoutMs);
-  bounded.child.on("message", (m: CountMessage) => {
-    if (m.type === "failed") failed = m.error;
-  });
   const full: CountJob = {
     ...job,
     entries: [entry],
@@ -49,7 +46,10 @@ export function generateBeforeCounting(
     codeDir,
     generateOnly: true,
   };
-  bounded.child.send(full);
+  bounded.child.on("message", (m: CountMessage) => {
+    if (m.type === "ready") bounded.child.send(full);
+    else if (m.type === "failed") failed = m.error;
+  });
   return bounded.exited.then((exit) => {
     clearTimeout(timer);
     opts.signal?.removeEventListener("abort", onAbort);

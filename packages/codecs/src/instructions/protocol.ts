@@ -37,6 +37,8 @@ export type SegmentLabel = { id: string; op: Op; iterations: number; settled: bo
 
 /** Counting child → parent. `step` says whom to blame if the child dies. */
 export type CountMessage =
+  /** Loaded and listening: only now does the parent send the job (see runCountChild). */
+  | { type: "ready" }
   | { type: "step"; id: string; step: "prepare" | "count" }
   | { type: "failed"; id: string; error: string }
   /** Segment i (0-based) is callgrind's dump part i + 1, written when marker i + 1 was reached. */
