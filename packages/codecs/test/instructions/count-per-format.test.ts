@@ -17,12 +17,27 @@ import { fixtureEntry } from "../helpers/fixture-entry.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "wirebench-count-per-format-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const unsandboxed = { ...defaultLimits, childUser: "" };
+
+/** Five small records, written as the counting children read a dataset; returns the file. */
+function smallDataset(name: string): string {
+  const records = Array.from({ length: 5 }, (_, i) => ({ id: i, name: `user ${i}`, tags: ["a", "b"] }));
+  const datasetPath = join(dir, `${name}.v8`);
+  writeFileSync(datasetPath, serialize(inferDataset(JSON.stringify(records))));
+  return datasetPath;
+}
+
+/** Counts one fixture adapter (its id is also its folder) in 2 processes, up to `maxProcesses`. */
+async function countFixture(file: string, id: string, exportName: string, maxProcesses: number) {
+  const settings = { ...defaultInstructionSettings, processes: 2, maxProcesses, segments: 2 };
+  const entry = fixtureEntry(file, id, exportName);
+  const out = await measureInstructions([entry], smallDataset(id), join(dir, id), settings, unsandboxed);
+  return out.formats.get(id);
+}
 
 describe("each format counted in processes of its own", () => {
   it("reports a format that runs out of its time limit, and still counts the others", async () => {
-    const records = Array.from({ length: 5 }, (_, i) => ({ id: i, name: `user ${i}`, tags: ["a", "b"] }));
-    const datasetPath = join(dir, "dataset.v8");
-    writeFileSync(datasetPath, serialize(inferDataset(JSON.stringify(records))));
+    const datasetPath = smallDataset("dataset");
     const json = registry.find((e) => e.id === "json")!;
     const hanging = fixtureEntry("misbehaving-adapters.js", "hanging", "hangingAdapter");
     const settings = {
@@ -31,8 +46,7 @@ describe("each format counted in processes of its own", () => {
       maxProcesses: 2,
       formatTimeoutMs: 150_000,
     };
-    const limits = { ...defaultLimits, childUser: "" };
-    const out = await measureInstructions([json, hanging], datasetPath, dir, settings, limits);
+    const out = await measureInstructions([json, hanging], datasetPath, dir, settings, unsandboxed);
     expect(out.run.available).toBe(true);
     expect(out.formats.get("hanging")).toEqual({
       error: expect.stringMatching(
@@ -51,8 +65,13 @@ describe("each format counted in processes of its own", () => {
     writeFileSync(datasetPath, serialize(inferDataset(JSON.stringify(records))));
     const entries = registry.filter((e) => e.id === "capnp");
     const settings = { ...defaultInstructionSettings, processes: 2, maxProcesses: 2, segments: 2 };
-    const limits = { ...defaultLimits, childUser: "" };
-    const out = await measureInstructions(entries, datasetPath, join(dir, "generated"), settings, limits);
+    const out = await measureInstructions(
+      entries,
+      datasetPath,
+      join(dir, "generated"),
+      settings,
+      unsandboxed,
+    );
     const counted = out.formats.get("capnp");
     expect(counted?.error).toBeUndefined();
     expect(counted?.encode?.perOp).toBeGreaterThan(100);
@@ -66,14 +85,8 @@ describe("each format counted in processes of its own", () => {
   }, 900_000);
 
   it("counts a format in one more process while no second process confirms its cheapest count", async () => {
-    const records = Array.from({ length: 5 }, (_, i) => ({ id: i, name: `user ${i}`, tags: ["a", "b"] }));
-    const datasetPath = join(dir, "uneven.v8");
-    writeFileSync(datasetPath, serialize(inferDataset(JSON.stringify(records))));
-    const uneven = fixtureEntry("uneven-adapters.js", "uneven", "firstProcessHeavierAdapter");
-    const settings = { ...defaultInstructionSettings, processes: 2, maxProcesses: 4, segments: 2 };
-    const limits = { ...defaultLimits, childUser: "" };
-    const out = await measureInstructions([uneven], datasetPath, join(dir, "uneven"), settings, limits);
-    const encode = out.formats.get("uneven")?.encode;
+    const uneven = await countFixture("uneven-adapters.js", "uneven", "firstProcessHeavierAdapter", 4);
+    const encode = uneven?.encode;
     // The first two processes disagree (one stringifies twice), so a third runs; it agrees with the
     // cheaper one, which confirms it, and no fourth is started.
     expect(encode?.runs, `runs ${encode?.runs}`).toHaveLength(3);
@@ -83,18 +96,11 @@ describe("each format counted in processes of its own", () => {
     expect(sorted[2] / sorted[0]).toBeGreaterThan(1.5);
     expect(encode?.noisy).toBe(false);
     expect(encode?.spread).toBeGreaterThan(0.5);
-    expect(out.formats.get("uneven")?.decode?.runs).toHaveLength(3);
+    expect(uneven?.decode?.runs).toHaveLength(3);
   }, 900_000);
 
   it("gives a format's processes layouts of their own, process k the k-th", async () => {
-    const records = Array.from({ length: 5 }, (_, i) => ({ id: i, name: `user ${i}`, tags: ["a", "b"] }));
-    const datasetPath = join(dir, "layouts.v8");
-    writeFileSync(datasetPath, serialize(inferDataset(JSON.stringify(records))));
-    const layouts = fixtureEntry("layout-adapters.js", "layouts", "layoutReportingAdapter");
-    const settings = { ...defaultInstructionSettings, processes: 2, maxProcesses: 3, segments: 2 };
-    const limits = { ...defaultLimits, childUser: "" };
-    const out = await measureInstructions([layouts], datasetPath, join(dir, "layouts"), settings, limits);
-    const encode = out.formats.get("layouts")?.encode;
+    const encode = (await countFixture("layout-adapters.js", "layouts", "layoutReportingAdapter", 3))?.encode;
     // Processes 0, 1 and 2 stringify once, twice and three times (the fixture reads the preload's
     // objects): no two agree, so a third process ran, and the cheapest stays unconfirmed.
     expect(LAYOUT_STEP).toBe(128);
