@@ -9,7 +9,8 @@ const PLATEAU = 5;
  * `targetSampleMs`, keep running until the per-op time of the last three batches agrees within
  * `warmupTolerance` (JIT tiers settled) after at least `warmupMinMs` and `warmupMinIterations`
  * calls (or `warmupEnoughMs`), or stop at `warmupMaxMs`. On a busy machine three batches rarely
- * agree, so a best per-call time that stopped falling also counts as settled (see PLATEAU).
+ * agree, so a best per-call time that stopped falling also counts as settled (see PLATEAU). Either
+ * counts only once the best has held for `warmupQuietFraction` of the batches' time so far.
  * Returns the iterations per sample and the time of one call in the last batch.
  *
  * `priorNsPerOp`, what one call took while preparing or verifying (in this process), skips all of
@@ -37,15 +38,21 @@ export function warmUpAndCalibrate(
   const recent: number[] = [];
   let best = Number.POSITIVE_INFINITY;
   let sinceBest = 0;
+  // Time spent in batches, and that time when the best last fell (or the batch size last changed).
+  // Batch time, not the clock, so a test can script it.
+  let spentNs = 0;
+  let bestAtNs = 0;
   for (;;) {
     const ns = loop(fn, args, n);
     calls += n;
+    spentNs += ns;
     if (ns < targetNs * 0.8) {
       // Too short to time reliably: scale towards the target (at most ×10 per step), restart the window.
       n = Math.max(n + 1, Math.min(n * 10, Math.ceil((n * targetNs) / Math.max(ns, 1))));
       recent.length = 0;
       best = Number.POSITIVE_INFINITY;
       sinceBest = 0;
+      bestAtNs = spentNs;
     } else {
       const perOp = ns / n;
       recent.push(perOp);
@@ -54,11 +61,13 @@ export function warmUpAndCalibrate(
       if (perOp < best * (1 - s.warmupTolerance)) {
         best = perOp;
         sinceBest = 0;
+        bestAtNs = spentNs;
       } else sinceBest++;
     }
     const t = elapsedMs();
     const enoughCalls = calls >= s.warmupMinIterations || t >= enoughMs;
-    if (recent.length === 3 && t >= s.warmupMinMs && enoughCalls) {
+    const quiet = spentNs - bestAtNs >= s.warmupQuietFraction * spentNs;
+    if (recent.length === 3 && t >= s.warmupMinMs && enoughCalls && quiet) {
       const lo = Math.min(...recent);
       const hi = Math.max(...recent);
       // Settled: the last three batches agree, or (on a busy machine, where one of any three batches

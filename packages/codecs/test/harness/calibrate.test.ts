@@ -48,6 +48,21 @@ describe("warmUpAndCalibrate", () => {
     expect(r.stable).toBe(true);
   });
 
+  it("waits out a plateau shorter than a third of the warm-up so far (V8 optimising a large function late)", () => {
+    // Interpreted for 10 calls (warmupMinIterations outlasts them), a plateau of 10 batches at the
+    // first tier, then the optimised code.
+    const jit = (b: number) => (b < 10 ? 10_000 : b < 20 ? 4_000 : 1_500);
+    const tiers = { ...settings, warmupMinIterations: 11 };
+    const patient = scripted(jit);
+    const r = warmUpAndCalibrate(fn, [0], tiers, patient.loop);
+    expect(r).toMatchObject({ stable: true, nsPerOp: 1_500 });
+    // The same script with the rule off settles on the first plateau, timing code V8 is about to replace.
+    const hasty = scripted(jit);
+    const early = warmUpAndCalibrate(fn, [0], { ...tiers, warmupQuietFraction: 0 }, hasty.loop);
+    expect(early).toMatchObject({ stable: true, nsPerOp: 4_000 });
+    expect(hasty.batches()).toBeLessThan(20);
+  });
+
   it("with a tolerance of 0 a noisy plateau never counts as settled", () => {
     const s = scripted((b) => (b % 3 === 2 ? 1600 : b % 3 === 1 ? 1300 : 1000));
     const r = warmUpAndCalibrate(fn, [0], { ...settings, warmupTolerance: 0, warmupMaxMs: 1 }, s.loop);
