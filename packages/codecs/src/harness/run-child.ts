@@ -17,12 +17,26 @@ export interface ChildOutcome {
   checksum?: number;
 }
 
+interface RunChildOptions {
+  identity?: ChildIdentity | undefined;
+  signal?: AbortSignal | undefined;
+  bundle?: string | undefined;
+  /** Answers the child's `claim` (see FormatQueue); without it, a claim gets nothing. */
+  claim?: () => Omit<Extract<ParentMessage, { type: "claimed" }>, "type">;
+}
+
 /**
  * Runs one measurement child (see forkBounded: memory limits, process group, minimal environment)
  * with a kill timer re-armed at every step, forwarding its messages. A child that dies is reported
  * with the format it was working on.
+ *
+ * A child killed by a signal this side did not send, before it sent a single message, is started
+ * once more: forked the instant a signal went to this process's group (scripts/up.mjs stopping the
+ * worker with SIGTERM), a child is in that group until it calls setsid, and a loaded machine can
+ * leave it there for milliseconds (CI: both formats of a run failed "exited (SIGTERM)"). None of its
+ * work had begun.
  */
-export function runChild(
+export async function runChild(
   job: ChildJob,
   limits: Limits,
   onMessage: (m: ChildMessage) => void,
@@ -36,14 +50,21 @@ export function runChild(
    * `bundle`: the bundled child (see measurementChildBundle); the caller passes it only when it
    * carries every adapter the child may load, claimed ones included.
    */
-  opts: {
-    identity?: ChildIdentity | undefined;
-    signal?: AbortSignal | undefined;
-    bundle?: string | undefined;
-    /** Answers the child's `claim` (see FormatQueue); without it, a claim gets nothing. */
-    claim?: () => Omit<Extract<ParentMessage, { type: "claimed" }>, "type">;
-  } = {},
+  opts: RunChildOptions = {},
 ): Promise<ChildOutcome> {
+  const first = await runOnce(job, limits, onMessage, turn, opts);
+  return first.signalledUnheard && !opts.signal?.aborted
+    ? runOnce(job, limits, onMessage, turn, opts)
+    : first;
+}
+
+function runOnce(
+  job: ChildJob,
+  limits: Limits,
+  onMessage: (m: ChildMessage) => void,
+  turn: () => Promise<number>,
+  opts: RunChildOptions,
+): Promise<ChildOutcome & { signalledUnheard?: boolean }> {
   const bundle = opts.bundle;
   return new Promise((resolve) => {
     const bounded = forkBounded(bundle ?? childEntry, {
@@ -68,7 +89,9 @@ export function runChild(
       timer = setTimeout(() => bounded.kill("time"), ms);
     };
     arm(limits.startupTimeoutMs);
+    let heard = false;
     child.on("message", (m: ChildMessage) => {
+      heard = true;
       if (m.type === "step") {
         current = { id: m.id, step: m.step };
         arm(limits.stepTimeoutMs);
@@ -104,7 +127,12 @@ export function runChild(
           completed: false,
           culprit: { ...current, error: `${why} while ${describeStep(current.step)}` },
         });
-      else resolve({ completed: false, error: `measurement process failed to start: ${why}` });
+      else
+        resolve({
+          completed: false,
+          error: `measurement process failed to start: ${why}`,
+          ...(!heard && !exit.killed && exit.signal ? { signalledUnheard: true } : {}),
+        });
     });
     child.send(job);
   });

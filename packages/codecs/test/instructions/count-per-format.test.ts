@@ -87,16 +87,24 @@ describe("each format counted in processes of its own", () => {
   it("counts a format in one more process while no second process confirms its cheapest count", async () => {
     const uneven = await countFixture("uneven-adapters.js", "uneven", "firstProcessHeavierAdapter", 4);
     const encode = uneven?.encode;
-    // The first two processes disagree (one stringifies twice), so a third runs; it agrees with the
-    // cheaper one, which confirms it, and no fourth is started.
-    expect(encode?.runs, `runs ${encode?.runs}`).toHaveLength(3);
-    const sorted = [...(encode?.runs ?? [])].sort((a, b) => a - b) as [number, number, number];
+    const runs = encode?.runs ?? [];
+    // The cheapest count is confirmed once the second cheapest is within 0.1 % of it.
+    const confirmed = (rs: number[]) => {
+      const [a, b] = [...rs].sort((x, y) => x - y) as [number, number];
+      return (b - a) / a <= 0.001;
+    };
+    // The first two processes disagree (one stringifies twice), so a third runs; more run only until
+    // one confirms the cheapest. Usually the third does; under load a process now and then settles
+    // 2.8 % dearer (8,719.9 against 8,485.8 instructions in CI), and then a fourth confirms.
+    expect(runs.length, `runs ${runs}`).toBeGreaterThanOrEqual(3);
+    expect(confirmed(runs), `runs ${runs}`).toBe(true);
+    for (let k = 2; k < runs.length; k++) expect(confirmed(runs.slice(0, k)), `runs ${runs}`).toBe(false);
+    const sorted = [...runs].sort((a, b) => a - b);
     expect(encode?.perOp).toBe(sorted[0]);
-    expect((sorted[1] - sorted[0]) / sorted[0]).toBeLessThanOrEqual(0.001);
-    expect(sorted[2] / sorted[0]).toBeGreaterThan(1.5);
+    expect((sorted.at(-1) as number) / (sorted[0] as number)).toBeGreaterThan(1.5);
     expect(encode?.noisy).toBe(false);
     expect(encode?.spread).toBeGreaterThan(0.5);
-    expect(uneven?.decode?.runs).toHaveLength(3);
+    expect(uneven?.decode?.runs).toHaveLength(runs.length);
   }, 900_000);
 
   it("gives a format's processes layouts of their own, process k the k-th", async () => {
