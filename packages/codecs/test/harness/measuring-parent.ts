@@ -8,11 +8,10 @@
  * Usage: MEASURING_PARENT_WORK_DIR=<dir> node --import tsx measuring-parent.ts <rounds> [slow|hangs|compiler <seconds>]
  * The test makes the work dir and removes it: tests SIGKILL this process, which then cannot.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { serialize } from "node:v8";
+import { readdirSync, readFileSync } from "node:fs";
 import { runChild } from "../../src/harness/run-child.ts";
-import { defaultLimits, quickSettings } from "../../src/harness/settings.ts";
+import { defaultLimits } from "../../src/harness/settings.ts";
+import { oneFormatJob } from "../helpers/one-format-job.ts";
 
 /** Measurement children of this process (tsx has helper processes of its own). */
 function childPids(): number[] {
@@ -36,55 +35,26 @@ process.on("SIGTERM", () => console.log(JSON.stringify({ signal: "SIGTERM" })));
 const workDir = process.env.MEASURING_PARENT_WORK_DIR;
 if (!workDir)
   throw new Error("measuring-parent.ts needs MEASURING_PARENT_WORK_DIR (a folder the test removes)");
-const datasetPath = join(workDir, "dataset.v8");
-writeFileSync(
-  datasetPath,
-  serialize({
-    schema: { irVersion: 1, name: "Root", root: { kind: "any" }, source: "json" },
-    messages: [process.argv[3] === "compiler" ? (process.argv[4] ?? "300") : 1],
-  }),
-);
 let announced = false;
 const outcome = await runChild(
-  {
-    entries: [
-      {
-        id: "slow",
-        format: "slow",
-        variant: "test",
-        library: "node",
-        ...({
-          hangs: {
-            module: new URL("../fixtures/misbehaving-adapters.js", import.meta.url).href,
-            exportName: "hangingAdapter",
-          },
-          compiler: {
-            module: new URL("../fixtures/sandbox-adapters.js", import.meta.url).href,
-            exportName: "stuckCompilerAdapter",
-          },
-        }[process.argv[3] ?? ""] ?? {
-          module: new URL("./slow-adapter.js", import.meta.url).href,
-          exportName: "slowAdapter",
-        }),
-        schema: false,
-      },
-    ],
-    datasetPath,
+  oneFormatJob({
     workDir,
-    settings: {
-      ...quickSettings,
-      rounds: Number(process.argv[2] ?? 100),
-      samplesPerRound: 1,
-      warmupMinMs: 1,
-      warmupMaxMs: 5,
-      measureAllocations: false,
+    adapter: {
+      hangs: {
+        module: new URL("../fixtures/misbehaving-adapters.js", import.meta.url).href,
+        exportName: "hangingAdapter",
+      },
+      compiler: {
+        module: new URL("../fixtures/sandbox-adapters.js", import.meta.url).href,
+        exportName: "stuckCompilerAdapter",
+      },
+    }[process.argv[3] ?? ""] ?? {
+      module: new URL("./slow-adapter.js", import.meta.url).href,
+      exportName: "slowAdapter",
     },
-    verify: [],
-    verifyOnly: false,
-    processes: 1,
-    firstMessageMaxBytes: 16,
-    shippedSizes: false,
-  },
+    message: process.argv[3] === "compiler" ? (process.argv[4] ?? "300") : 1,
+    rounds: Number(process.argv[2] ?? 100),
+  }),
   defaultLimits,
   (m) => {
     if (!announced && m.type === "step" && m.step === "warmup") {

@@ -1,11 +1,10 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { serialize } from "node:v8";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import type { ChildMessage } from "../../src/harness/protocol.ts";
 import { runChild } from "../../src/harness/run-child.ts";
-import { defaultLimits, quickSettings } from "../../src/harness/settings.ts";
+import { defaultLimits } from "../../src/harness/settings.ts";
+import { oneFormatJob } from "../helpers/one-format-job.ts";
 
 /** Processes whose parent is this one, from /proc (a forked child is one before it has exec'd). */
 function myChildren(): Set<number> {
@@ -24,38 +23,14 @@ function myChildren(): Set<number> {
 
 /** One child measuring the slow test codec for two short rounds. */
 function start(onMessage: (m: ChildMessage) => void = () => {}) {
-  const workDir = scratchDir("wirebench-restart-");
-  const datasetPath = join(workDir, "dataset.v8");
-  writeFileSync(
-    datasetPath,
-    serialize({
-      schema: { irVersion: 1, name: "Root", root: { kind: "any" }, source: "json" },
-      messages: [1],
-    }),
-  );
   const before = myChildren();
   const outcome = runChild(
-    {
-      entries: [
-        {
-          id: "slow",
-          format: "slow",
-          variant: "test",
-          library: "node",
-          module: new URL("./slow-adapter.js", import.meta.url).href,
-          exportName: "slowAdapter",
-          schema: false,
-        },
-      ],
-      datasetPath,
-      workDir,
-      settings: { ...quickSettings, rounds: 2, samplesPerRound: 1, warmupMinMs: 1, warmupMaxMs: 5 },
-      verify: [],
-      verifyOnly: false,
-      processes: 1,
-      firstMessageMaxBytes: 16,
-      shippedSizes: false,
-    },
+    oneFormatJob({
+      workDir: scratchDir("wirebench-restart-"),
+      adapter: { module: new URL("./slow-adapter.js", import.meta.url).href, exportName: "slowAdapter" },
+      message: 1,
+      rounds: 2,
+    }),
     defaultLimits,
     onMessage,
   );
