@@ -1,29 +1,14 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import type { ChildMessage } from "../../src/harness/protocol.ts";
 import { runChild } from "../../src/harness/run-child.ts";
 import { defaultLimits } from "../../src/harness/settings.ts";
 import { oneFormatJob } from "../helpers/one-format-job.ts";
-
-/** Processes whose parent is this one, from /proc (a forked child is one before it has exec'd). */
-function myChildren(): Set<number> {
-  const pids = new Set<number>();
-  for (const d of readdirSync("/proc")) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === process.pid) pids.add(Number(d));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
-}
+import { childrenOf } from "../helpers/processes.ts";
 
 /** One child measuring the slow test codec for two short rounds. */
 function start(onMessage: (m: ChildMessage) => void = () => {}) {
-  const before = myChildren();
+  const before = childrenOf(process.pid);
   const outcome = runChild(
     oneFormatJob({
       workDir: scratchDir("wirebench-restart-"),
@@ -35,7 +20,7 @@ function start(onMessage: (m: ChildMessage) => void = () => {}) {
     onMessage,
   );
   // The fork is synchronous: the child exists now, and Node needs tens of milliseconds to start.
-  const forked = [...myChildren()].filter((pid) => !before.has(pid));
+  const forked = [...childrenOf(process.pid)].filter((pid) => !before.has(pid));
   return { outcome, forked };
 }
 

@@ -16,3 +16,18 @@ export function processesRunning(argv: string[]): number[] {
     })
     .map(Number);
 }
+
+/** Processes whose parent is `parent`, from /proc (a forked child is one before it has exec'd). */
+export function childrenOf(parent: number): Set<number> {
+  const pids = new Set<number>();
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === parent) pids.add(Number(d));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}

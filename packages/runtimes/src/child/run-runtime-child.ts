@@ -37,21 +37,39 @@ export interface ChildHandlers {
  * `ready`. A kill timer is re-armed at every line, so a child silent for `stepTimeoutMs` dies with
  * its whole group (a JVM's or Cargo's helpers included). Never throws: every way a child can go
  * wrong ends as a `ChildExit` with a sentence naming it, and the last of stderr.
+ *
+ * A child killed by a signal this side did not send, before its first line, is started once more:
+ * forked the instant a signal went to this process's group (the worker being stopped), it was
+ * still in that group (see runChild in @wirebench/codecs).
  */
-export function runRuntimeChild(
+export async function runRuntimeChild(
   command: ChildCommand,
   /** The request; a string is written as it is (tests send requests a child must refuse). */
   request: RuntimeRequest | string,
   handlers: ChildHandlers,
-  opts: {
-    stepTimeoutMs: number;
-    stderrTailBytes: number;
-    signal?: AbortSignal | undefined;
-    label: string;
-    /** The environment the child starts from (the worker passes a minimal one); default this process's. */
-    env?: NodeJS.ProcessEnv | undefined;
-  },
+  opts: RuntimeChildOptions,
 ): Promise<ChildExit> {
+  const { signalledUnheard, ...first } = await runOnce(command, request, handlers, opts);
+  if (!signalledUnheard || opts.signal?.aborted) return first;
+  const { signalledUnheard: _again, ...second } = await runOnce(command, request, handlers, opts);
+  return second;
+}
+
+interface RuntimeChildOptions {
+  stepTimeoutMs: number;
+  stderrTailBytes: number;
+  signal?: AbortSignal | undefined;
+  label: string;
+  /** The environment the child starts from (the worker passes a minimal one); default this process's. */
+  env?: NodeJS.ProcessEnv | undefined;
+}
+
+function runOnce(
+  command: ChildCommand,
+  request: RuntimeRequest | string,
+  handlers: ChildHandlers,
+  opts: RuntimeChildOptions,
+): Promise<ChildExit & { signalledUnheard?: boolean }> {
   return new Promise((resolve) => {
     let stderr = "";
     let problem: string | undefined;
@@ -94,7 +112,9 @@ export function runRuntimeChild(
     const requestLine = typeof request === "string" ? request : JSON.stringify(request);
     child.stdin.write(requestLine.endsWith("\n") ? requestLine : `${requestLine}\n`);
     const lines = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY });
+    let heard = false;
     lines.on("line", (line) => {
+      heard = true;
       if (problem || !line.trim()) return;
       arm();
       let message: ChildMessage;
@@ -130,7 +150,13 @@ export function runRuntimeChild(
           (completed
             ? `${opts.label} exited with ${sig ?? `code ${code}`} after it finished`
             : `${opts.label} exited with ${sig ?? `code ${code}`} before it finished`));
-      resolve({ completed: false, error: tail ? `${how}; stderr: ${tail}` : how, code, stderr });
+      resolve({
+        completed: false,
+        error: tail ? `${how}; stderr: ${tail}` : how,
+        code,
+        stderr,
+        ...(!heard && !problem && !startError && sig ? { signalledUnheard: true } : {}),
+      });
     };
     child.on("error", (err) => finish(null, null, err));
     // `close` waits for stdout to drain, so every line the child wrote has been handled.
