@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { childrenOf } from "../../codecs/test/helpers/processes.ts";
+import { withForked } from "../../codecs/test/helpers/processes.ts";
 import { runRuntimeChild } from "../src/child/run-runtime-child.ts";
 
 // A child of a few lines of Node: reads the request line, says done, exits 0.
@@ -19,12 +19,9 @@ const handlers = {
 };
 
 /** Starts the child and returns its outcome with the pid it was forked as. */
-function start() {
-  const before = childrenOf(process.pid);
-  const exit = runRuntimeChild(child, "{}", handlers, opts);
-  // spawn forks synchronously; Node needs tens of milliseconds before it can print a line.
-  const forked = [...childrenOf(process.pid)].filter((pid) => !before.has(pid));
-  return { exit, forked };
+function start(signal?: AbortSignal) {
+  const { started, forked } = withForked(() => runRuntimeChild(child, "{}", handlers, { ...opts, signal }));
+  return { exit: started, forked };
 }
 
 describe("a runtime child killed by someone else's signal", () => {
@@ -39,9 +36,8 @@ describe("a runtime child killed by someone else's signal", () => {
 
   it("is not started again when this side stopped it", async () => {
     const stop = new AbortController();
-    const before = childrenOf(process.pid);
-    const exit = runRuntimeChild(child, "{}", handlers, { ...opts, signal: stop.signal });
-    expect([...childrenOf(process.pid)].filter((pid) => !before.has(pid))).toHaveLength(1);
+    const { exit, forked } = start(stop.signal);
+    expect(forked).toHaveLength(1);
     stop.abort();
     const e = await exit;
     expect(e.completed).toBe(false);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { ChildIdentity } from "./child-sandbox.ts";
 import { type BoundedExit, forkBounded, lastErrorLine, memoryBoundExceeded } from "./fork-bounded.ts";
+import { type Attempt, onceMoreIfKilledAtStart } from "./once-more-at-start.ts";
 import type { ChildJob, ChildMessage, ParentMessage, Step } from "./protocol.ts";
 import type { Limits } from "./settings.ts";
 import { steadyBufferFlags } from "./steady-buffer-flags.ts";
@@ -28,13 +29,8 @@ interface RunChildOptions {
 /**
  * Runs one measurement child (see forkBounded: memory limits, process group, minimal environment)
  * with a kill timer re-armed at every step, forwarding its messages. A child that dies is reported
- * with the format it was working on.
- *
- * A child killed by a signal this side did not send, before it sent a single message, is started
- * once more: forked the instant a signal went to this process's group (scripts/up.mjs stopping the
- * worker with SIGTERM), a child is in that group until it calls setsid, and a loaded machine can
- * leave it there for milliseconds (CI: both formats of a run failed "exited (SIGTERM)"). None of its
- * work had begun.
+ * with the format it was working on; one killed at start by a signal not sent here is started once
+ * more (see onceMoreIfKilledAtStart).
  */
 export async function runChild(
   job: ChildJob,
@@ -52,10 +48,7 @@ export async function runChild(
    */
   opts: RunChildOptions = {},
 ): Promise<ChildOutcome> {
-  const first = await runOnce(job, limits, onMessage, turn, opts);
-  return first.signalledUnheard && !opts.signal?.aborted
-    ? runOnce(job, limits, onMessage, turn, opts)
-    : first;
+  return onceMoreIfKilledAtStart(() => runOnce(job, limits, onMessage, turn, opts), opts.signal);
 }
 
 function runOnce(
@@ -64,7 +57,7 @@ function runOnce(
   onMessage: (m: ChildMessage) => void,
   turn: () => Promise<number>,
   opts: RunChildOptions,
-): Promise<ChildOutcome & { signalledUnheard?: boolean }> {
+): Promise<ChildOutcome & Attempt> {
   const bundle = opts.bundle;
   return new Promise((resolve) => {
     const bounded = forkBounded(bundle ?? childEntry, {

@@ -4,24 +4,18 @@ import type { ChildMessage } from "../../src/harness/protocol.ts";
 import { runChild } from "../../src/harness/run-child.ts";
 import { defaultLimits } from "../../src/harness/settings.ts";
 import { oneFormatJob } from "../helpers/one-format-job.ts";
-import { childrenOf } from "../helpers/processes.ts";
+import { withForked } from "../helpers/processes.ts";
 
-/** One child measuring the slow test codec for two short rounds. */
+/** One child measuring the slow test codec for two short rounds, and the pid it was forked as. */
 function start(onMessage: (m: ChildMessage) => void = () => {}) {
-  const before = childrenOf(process.pid);
-  const outcome = runChild(
-    oneFormatJob({
-      workDir: scratchDir("wirebench-restart-"),
-      adapter: { module: new URL("./slow-adapter.js", import.meta.url).href, exportName: "slowAdapter" },
-      message: 1,
-      rounds: 2,
-    }),
-    defaultLimits,
-    onMessage,
-  );
-  // The fork is synchronous: the child exists now, and Node needs tens of milliseconds to start.
-  const forked = [...childrenOf(process.pid)].filter((pid) => !before.has(pid));
-  return { outcome, forked };
+  const job = oneFormatJob({
+    workDir: scratchDir("wirebench-restart-"),
+    adapter: { module: new URL("./slow-adapter.js", import.meta.url).href, exportName: "slowAdapter" },
+    message: 1,
+    rounds: 2,
+  });
+  const { started, forked } = withForked(() => runChild(job, defaultLimits, onMessage));
+  return { outcome: started, forked };
 }
 
 describe("a measurement child killed by someone else's signal", () => {

@@ -18,7 +18,7 @@ export function processesRunning(argv: string[]): number[] {
 }
 
 /** Processes whose parent is `parent`, from /proc (a forked child is one before it has exec'd). */
-export function childrenOf(parent: number): Set<number> {
+function childrenOf(parent: number): Set<number> {
   const pids = new Set<number>();
   for (const d of readdirSync("/proc")) {
     if (!/^\d+$/.test(d)) continue;
@@ -30,4 +30,15 @@ export function childrenOf(parent: number): Set<number> {
     }
   }
   return pids;
+}
+
+/**
+ * Calls `start`, which forks a child synchronously (child_process does), and returns what it
+ * returned with the pids of the children it forked: a test can signal one before it has started,
+ * since Node needs tens of milliseconds to boot.
+ */
+export function withForked<T>(start: () => T): { started: T; forked: number[] } {
+  const before = childrenOf(process.pid);
+  const started = start();
+  return { started, forked: [...childrenOf(process.pid)].filter((pid) => !before.has(pid)) };
 }

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { type Attempt, onceMoreIfKilledAtStart } from "@wirebench/codecs/runtime-bridge";
 import {
   type ChildMessage,
   childMessageSchema,
@@ -37,10 +38,7 @@ export interface ChildHandlers {
  * `ready`. A kill timer is re-armed at every line, so a child silent for `stepTimeoutMs` dies with
  * its whole group (a JVM's or Cargo's helpers included). Never throws: every way a child can go
  * wrong ends as a `ChildExit` with a sentence naming it, and the last of stderr.
- *
- * A child killed by a signal this side did not send, before its first line, is started once more:
- * forked the instant a signal went to this process's group (the worker being stopped), it was
- * still in that group (see runChild in @wirebench/codecs).
+ * One killed at start by a signal not sent here is started once more (onceMoreIfKilledAtStart).
  */
 export async function runRuntimeChild(
   command: ChildCommand,
@@ -49,10 +47,7 @@ export async function runRuntimeChild(
   handlers: ChildHandlers,
   opts: RuntimeChildOptions,
 ): Promise<ChildExit> {
-  const { signalledUnheard, ...first } = await runOnce(command, request, handlers, opts);
-  if (!signalledUnheard || opts.signal?.aborted) return first;
-  const { signalledUnheard: _again, ...second } = await runOnce(command, request, handlers, opts);
-  return second;
+  return onceMoreIfKilledAtStart(() => runOnce(command, request, handlers, opts), opts.signal);
 }
 
 interface RuntimeChildOptions {
@@ -69,7 +64,7 @@ function runOnce(
   request: RuntimeRequest | string,
   handlers: ChildHandlers,
   opts: RuntimeChildOptions,
-): Promise<ChildExit & { signalledUnheard?: boolean }> {
+): Promise<ChildExit & Attempt> {
   return new Promise((resolve) => {
     let stderr = "";
     let problem: string | undefined;

@@ -1,0 +1,25 @@
+/** What one attempt at running a child reports besides its outcome. */
+export interface Attempt {
+  /**
+   * The child died of a signal this side did not send, before it said a word. Forked the instant a
+   * signal went to this process's group (scripts/up.mjs stopping the worker with SIGTERM), a child is
+   * in that group until it calls setsid, and a loaded machine can leave it there for milliseconds
+   * (CI: both formats of a run failed "exited (SIGTERM)"). None of its work had begun.
+   */
+  signalledUnheard?: boolean;
+}
+
+/**
+ * Runs `attempt` (one child, start to end) and, if that child was killed as `signalledUnheard`
+ * describes, once more, unless the caller stopped it. Shared by Node's measurement children and
+ * the other runtimes' (`@wirebench/runtimes`).
+ */
+export async function onceMoreIfKilledAtStart<T extends object>(
+  attempt: () => Promise<T & Attempt>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const first = await attempt();
+  const last = first.signalledUnheard && !signal?.aborted ? await attempt() : first;
+  const { signalledUnheard: _, ...outcome } = last;
+  return outcome as T;
+}
