@@ -1,6 +1,7 @@
 import { parse } from "lossless-json";
 import type { DataValue } from "../ir.ts";
 import { setOwn } from "../naming/set-own.ts";
+import { flatString } from "./flat-string.ts";
 import {
   defaultParseLimits,
   depthLimit,
@@ -162,18 +163,23 @@ export function parseNumber(text: string): number | bigint | IntegralFloat {
   return big < int64Min || big > uint64Max ? new LossyInteger(text) : big;
 }
 
-/** The codecs' data model: IntegralFloat markers become plain numbers. */
+/** The codecs' data model: IntegralFloat markers become plain numbers, strings flat (see flatString). */
 export function toDataValue(v: SourceValue): DataValue {
+  if (typeof v === "string") return flatString(v);
   if (v instanceof IntegralFloat) return v.value;
   if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++)
-      if (typeof v[i] === "object" && v[i] !== null) v[i] = toDataValue(v[i]!) as SourceValue;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i]!;
+      if (typeof x === "string") flatString(x);
+      else if (typeof x === "object" && x !== null) v[i] = toDataValue(x) as SourceValue;
+    }
     return v as DataValue;
   }
   if (v !== null && typeof v === "object") {
     for (const k of Object.keys(v)) {
       const x = v[k]!;
-      if (typeof x === "object" && x !== null)
+      if (typeof x === "string") flatString(x);
+      else if (typeof x === "object" && x !== null)
         setOwn(v as Record<string, SourceValue>, k, toDataValue(x) as SourceValue);
     }
     return v as DataValue;
