@@ -10,7 +10,8 @@ const PLATEAU = 5;
  * `warmupTolerance` (JIT tiers settled) after at least `warmupMinMs` and `warmupMinIterations`
  * calls (or `warmupEnoughMs`), or stop at `warmupMaxMs`. On a busy machine three batches rarely
  * agree, so a best per-call time that stopped falling also counts as settled (see PLATEAU). Either
- * counts only once the best has held for `warmupQuietFraction` of the batches' time so far.
+ * counts only once the best has held, and V8 has optimised no function, for `warmupQuietFraction` of
+ * the batches' time so far: a plateau can be the code before TurboFan's (jitEvents).
  * Returns the iterations per sample and the time of one call in the last batch.
  *
  * `priorNsPerOp`, what one call took while preparing or verifying (in this process), skips all of
@@ -24,6 +25,8 @@ export function warmUpAndCalibrate(
   /** The loop that will time `fn` later: warming it up is part of the point. */
   loop: TimedLoop,
   priorNsPerOp?: number,
+  /** How many functions V8 has optimised so far in this process (see jitEventCounter). */
+  jitEvents: () => number = () => 0,
 ): { iterations: number; stable: boolean; nsPerOp: number } {
   if (priorNsPerOp !== undefined && priorNsPerOp >= s.warmupMaxMs * 1e6)
     return { iterations: 1, stable: false, nsPerOp: priorNsPerOp };
@@ -42,6 +45,9 @@ export function warmUpAndCalibrate(
   // Batch time, not the clock, so a test can script it.
   let spentNs = 0;
   let bestAtNs = 0;
+  // And when V8 last optimised a function: any function, since what the codec calls is unknown.
+  let events = jitEvents();
+  let jitAtNs = 0;
   for (;;) {
     const ns = loop(fn, args, n);
     calls += n;
@@ -64,9 +70,14 @@ export function warmUpAndCalibrate(
         bestAtNs = spentNs;
       } else sinceBest++;
     }
+    const seen = jitEvents();
+    if (seen !== events) {
+      events = seen;
+      jitAtNs = spentNs;
+    }
     const t = elapsedMs();
     const enoughCalls = calls >= s.warmupMinIterations || t >= enoughMs;
-    const quiet = spentNs - bestAtNs >= s.warmupQuietFraction * spentNs;
+    const quiet = spentNs - Math.max(bestAtNs, jitAtNs) >= s.warmupQuietFraction * spentNs;
     if (recent.length === 3 && t >= s.warmupMinMs && enoughCalls && quiet) {
       const lo = Math.min(...recent);
       const hi = Math.max(...recent);

@@ -9,6 +9,7 @@ import { deserialize } from "node:v8";
 import type { Dataset } from "@wirebench/schemas";
 import { send } from "./child-ipc.ts";
 import { endWithParent } from "./end-with-parent.ts";
+import { jitEventCounter } from "./jit-events.ts";
 import { measureRounds } from "./measure-rounds.ts";
 import { prepareLive } from "./prepare-live.ts";
 import type { ChildJob } from "./protocol.ts";
@@ -20,7 +21,7 @@ async function run(job: ChildJob): Promise<void> {
   const dataset = deserialize(readFileSync(job.datasetPath)) as Dataset;
   const live = await prepareLive(job, dataset);
   if (job.verifyOnly) return;
-  await measureRounds(live, job.settings, job.processes);
+  await measureRounds(live, job.settings, job.processes, jitEventCounter());
 }
 
 process.once("message", (job: ChildJob) => {

@@ -13,7 +13,12 @@ const OPS = ["encode", "decode", "access"] as const;
  * Warms every prepared format up, counts allocations, waits for this child's turn and times all
  * formats interleaved in rounds, each operation getting the samples its share of the budget allows.
  */
-export async function measureRounds(live: Live[], s: MeasureSettings, processes: number): Promise<void> {
+export async function measureRounds(
+  live: Live[],
+  s: MeasureSettings,
+  processes: number,
+  jitEvents: () => number,
+): Promise<void> {
   const failed = new Set<string>();
   const guard = async (l: Live, work: () => Promise<void>) => {
     if (failed.has(l.id)) return;
@@ -38,7 +43,7 @@ export async function measureRounds(live: Live[], s: MeasureSettings, processes:
       for (const [op, fn, args] of ops) {
         await send({ type: "step", id: l.id, step: "warmup", op });
         const loop = compileTimedLoop();
-        const { iterations, stable, nsPerOp } = warmUpAndCalibrate(fn, args, s, loop, l.prior[op]);
+        const { iterations, stable, nsPerOp } = warmUpAndCalibrate(fn, args, s, loop, l.prior[op], jitEvents);
         l.fns[op] = { fn, args, iterations, stable, loop, nsPerOp };
       }
     });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { ChildIdentity } from "./child-sandbox.ts";
 import { type BoundedExit, forkBounded, lastErrorLine, memoryBoundExceeded } from "./fork-bounded.ts";
+import { jitEventFlags } from "./jit-events.ts";
 import { type Attempt, onceMoreIfKilledAtStart } from "./once-more-at-start.ts";
 import type { ChildJob, ChildMessage, ParentMessage, Step } from "./protocol.ts";
 import type { Limits } from "./settings.ts";
@@ -67,7 +68,8 @@ function runOnce(
       rssPollMs: limits.rssPollMs,
       // --no-flush-bytecode: V8 drops the bytecode of functions idle across a few GCs; interleaving
       // leaves each format idle while the others run, and an application's hot codec never is.
-      execArgv: ["--expose-gc", "--no-flush-bytecode", ...steadyBufferFlags],
+      // jitEventFlags: V8 reports each function it optimises, which warm-up waits out (calibrate.ts).
+      execArgv: ["--expose-gc", "--no-flush-bytecode", ...steadyBufferFlags, ...jitEventFlags],
       identity: opts.identity,
     });
     const { child } = bounded;

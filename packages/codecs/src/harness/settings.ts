@@ -56,11 +56,11 @@ export interface MeasureSettings {
   /** Warm-up is stable when the last 3 batches differ by less than this fraction. Default 0.1. */
   warmupTolerance: number;
   /**
-   * ...and only once the best per-call time has not improved (by more than the tolerance) for this
-   * fraction of the time warm-up has run so far. V8 optimises a large function long after its first
-   * plateau (protobufjs decode of a 10 KB message: about 45 µs a call from 20 ms to 50 ms, 15 µs from
-   * 100 ms), so a plateau lasting a few batches proved nothing; one as long as a third of the warm-up
-   * is likelier to be the optimised code. Default 1/3 (quick 0: quick warm-ups stop at 15 ms anyway).
+   * ...and only once the best per-call time has not improved (by more than the tolerance), and V8
+   * has optimised no function (jitEventCounter), for this fraction of the time warm-up has run so
+   * far. V8 optimises a large function long after its first plateau (protobufjs decode of a 10 KB
+   * message: about 45 µs a call from 20 ms to 50 ms, 15 µs from 100 ms), so a plateau lasting a few
+   * batches proved nothing. Default 1/3 (quick 0: quick warm-ups stop at 15 ms anyway).
    */
   warmupQuietFraction: number;
   /**

@@ -63,6 +63,19 @@ describe("warmUpAndCalibrate", () => {
     expect(hasty.batches()).toBeLessThan(20);
   });
 
+  it("waits while V8 still optimises or deoptimises, though the time per call holds", () => {
+    // A steady 1,000 ns from the first batch, while the code log shows a new event each batch until the 30th.
+    const steady = scripted(() => 1000);
+    const events = () => Math.min(steady.batches(), 30);
+    const r = warmUpAndCalibrate(fn, [0], settings, steady.loop, undefined, events);
+    expect(r).toMatchObject({ stable: true, nsPerOp: 1000 });
+    // Quiet for a third of the warm-up after the last event: batch 45 at the earliest.
+    expect(steady.batches()).toBeGreaterThanOrEqual(45);
+    const blind = scripted(() => 1000);
+    warmUpAndCalibrate(fn, [0], settings, blind.loop);
+    expect(blind.batches()).toBeLessThan(10);
+  });
+
   it("with a tolerance of 0 a noisy plateau never counts as settled", () => {
     const s = scripted((b) => (b % 3 === 2 ? 1600 : b % 3 === 1 ? 1300 : 1000));
     const r = warmUpAndCalibrate(fn, [0], { ...settings, warmupTolerance: 0, warmupMaxMs: 1 }, s.loop);
