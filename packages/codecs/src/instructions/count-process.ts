@@ -7,6 +7,7 @@ import {
   lastErrorLine,
   memoryBoundExceeded,
 } from "../harness/fork-bounded.ts";
+import { type Attempt, onceMoreIfKilledAtStart } from "../harness/once-more-at-start.ts";
 import type { Op } from "../harness/protocol.ts";
 import type { Limits } from "../harness/settings.ts";
 import { steadyBufferFlags } from "../harness/steady-buffer-flags.ts";
@@ -81,7 +82,10 @@ export interface ProcessCounts {
   error?: string;
 }
 
-/** Runs one counting child (the bundle bundleCountChild made) under callgrind and reads its dumps. */
+/**
+ * Runs one counting child (the bundle bundleCountChild made) under callgrind and reads its dumps;
+ * one killed at start by a signal not sent here is started once more (see onceMoreIfKilledAtStart).
+ */
 export function countProcess(
   bundle: string,
   entries: RegistryEntry[],
@@ -89,13 +93,30 @@ export function countProcess(
   workDir: string,
   settings: InstructionSettings,
   limits: Limits,
-  opts: {
-    identity?: ChildIdentity | undefined;
-    signal?: AbortSignal | undefined;
-    /** This process's layout (layout-shift.ts): its index among the format's processes. */
-    layout?: number;
-  } = {},
+  opts: CountOptions = {},
 ): Promise<ProcessCounts> {
+  return onceMoreIfKilledAtStart(
+    () => countOnce(bundle, entries, job, workDir, settings, limits, opts),
+    opts.signal,
+  );
+}
+
+interface CountOptions {
+  identity?: ChildIdentity | undefined;
+  signal?: AbortSignal | undefined;
+  /** This process's layout (layout-shift.ts): its index among the format's processes. */
+  layout?: number;
+}
+
+function countOnce(
+  bundle: string,
+  entries: RegistryEntry[],
+  job: Omit<CountJob, "entries" | "workDir" | "dumpFile">,
+  workDir: string,
+  settings: InstructionSettings,
+  limits: Limits,
+  opts: CountOptions,
+): Promise<ProcessCounts & Attempt> {
   mkdirSync(workDir, { recursive: true });
   // The child writes its dumps and generated code here, as the children's user when there is one.
   if (opts.identity) chownSync(workDir, opts.identity.uid, opts.identity.gid);
@@ -116,7 +137,9 @@ export function countProcess(
   const onAbort = () => bounded.kill("abort");
   opts.signal?.addEventListener("abort", onAbort, { once: true });
   const timer = setTimeout(() => bounded.kill("time"), settings.formatTimeoutMs);
+  let heard = false;
   bounded.child.on("message", (m: CountMessage) => {
+    heard = true;
     if (m.type === "ready") bounded.child.send({ ...job, entries, workDir, dumpFile: outFile });
     else if (m.type === "step") current = m.id;
     else if (m.type === "failed") failed.set(m.id, m.error);
@@ -130,8 +153,18 @@ export function countProcess(
       return { perOp, failed };
     }
     const why = whyProcessFailed(exit, settings, limits);
-    return { perOp: new Map(), failed, error: current ? `${why} while counting ${current}` : why };
+    return {
+      perOp: new Map(),
+      failed,
+      error: current ? `${why} while counting ${current}` : why,
+      ...(signalledUnheard(exit, heard) ? { signalledUnheard: true } : {}),
+    };
   });
+}
+
+/** Killed by a signal not sent here before a word (see onceMoreIfKilledAtStart). */
+export function signalledUnheard(exit: BoundedExit, heard: boolean): boolean {
+  return !heard && !exit.killed && exit.signal !== null;
 }
 
 /** Why a counting (or code-generating) process ended without its result: a bound, a stop, or its exit. */

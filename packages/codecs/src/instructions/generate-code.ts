@@ -1,9 +1,10 @@
 import { chownSync, mkdirSync } from "node:fs";
 import type { ChildIdentity } from "../harness/child-sandbox.ts";
 import { forkBounded } from "../harness/fork-bounded.ts";
+import { type Attempt, onceMoreIfKilledAtStart } from "../harness/once-more-at-start.ts";
 import type { Limits } from "../harness/settings.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
-import { whyProcessFailed } from "./count-process.ts";
+import { signalledUnheard, whyProcessFailed } from "./count-process.ts";
 import type { CountJob, CountMessage } from "./protocol.ts";
 import type { InstructionSettings } from "./settings.ts";
 
@@ -14,17 +15,39 @@ import type { InstructionSettings } from "./settings.ts";
  * start-up differ from the next one's: the compiler's and esbuild's output arrive in chunks as
  * they come, and the JavaScript that ran meanwhile moved where V8 put the hidden classes the
  * counted code uses (docs/instructions.md, "What still moves between runs"). Resolves with the
- * format's error, if generation failed, else undefined.
+ * format's error, if generation failed, else undefined. A process killed at start by a signal not
+ * sent here is started once more (see onceMoreIfKilledAtStart).
  */
-export function generateBeforeCounting(
+export async function generateBeforeCounting(
   bundle: string,
   entry: RegistryEntry,
   job: Pick<CountJob, "datasetPath" | "settings">,
   codeDir: string,
   settings: Pick<InstructionSettings, "formatTimeoutMs">,
   limits: Limits,
-  opts: { identity?: ChildIdentity | undefined; signal?: AbortSignal | undefined } = {},
+  opts: GenerateOptions = {},
 ): Promise<string | undefined> {
+  const { error } = await onceMoreIfKilledAtStart(
+    () => generateOnce(bundle, entry, job, codeDir, settings, limits, opts),
+    opts.signal,
+  );
+  return error;
+}
+
+interface GenerateOptions {
+  identity?: ChildIdentity | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+function generateOnce(
+  bundle: string,
+  entry: RegistryEntry,
+  job: Pick<CountJob, "datasetPath" | "settings">,
+  codeDir: string,
+  settings: Pick<InstructionSettings, "formatTimeoutMs">,
+  limits: Limits,
+  opts: GenerateOptions,
+): Promise<{ error?: string } & Attempt> {
   mkdirSync(codeDir, { recursive: true });
   if (opts.identity) chownSync(codeDir, opts.identity.uid, opts.identity.gid);
   const bounded = forkBounded(bundle, {
@@ -46,16 +69,21 @@ export function generateBeforeCounting(
     codeDir,
     generateOnly: true,
   };
+  let heard = false;
   bounded.child.on("message", (m: CountMessage) => {
+    heard = true;
     if (m.type === "ready") bounded.child.send(full);
     else if (m.type === "failed") failed = m.error;
   });
   return bounded.exited.then((exit) => {
     clearTimeout(timer);
     opts.signal?.removeEventListener("abort", onAbort);
-    if (failed) return failed;
-    if (exit.code === 0) return undefined;
+    if (failed) return { error: failed };
+    if (exit.code === 0) return {};
     const why = whyProcessFailed(exit, settings, limits);
-    return `${why} while generating code for ${entry.id}`;
+    return {
+      error: `${why} while generating code for ${entry.id}`,
+      ...(signalledUnheard(exit, heard) ? { signalledUnheard: true } : {}),
+    };
   });
 }
