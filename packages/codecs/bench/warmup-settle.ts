@@ -4,7 +4,8 @@
  * warm up with the default settings, then take 8 batches at once (what a child's first timed samples
  * start from) and 300 ms more of batches; compare the median of those 8 with the median of the last
  * 100 ms (the settled code). Run once with `warmupQuietFraction` 0 (a plateau of a few batches ends
- * warm-up) and once with the default, in alternation. Prints warm-up time and that ratio per
+ * warm-up) and once with the default, in alternation; the default's processes see V8's optimisations
+ * (jitEventFlags) as a full run's children do. Prints warm-up time and that ratio per
  * operation, and the sums. A benchmark, not a test.
  *   npm run bench:warmup-settle -w @wirebench/codecs -- [--formats protobuf,avro] [--repeat 2]
  *   SETTLE_FLAGS="--min-semi-space-size=16" adds Node flags to the measuring processes.
@@ -18,6 +19,7 @@ import { inferDataset } from "@wirebench/schemas";
 import { median } from "simple-statistics";
 import { isUnsupported } from "../src/adapters/types.ts";
 import { warmUpAndCalibrate } from "../src/harness/calibrate.ts";
+import { jitEventCounter, jitEventFlags } from "../src/harness/jit-events.ts";
 import { defaultSettings } from "../src/harness/settings.ts";
 import { compileTimedLoop } from "../src/harness/timed-batch.ts";
 import { loadAdapter, registry, selectEntries } from "../src/registry/registry.ts";
@@ -38,6 +40,7 @@ async function measureFormat(id: string, quietFraction: number): Promise<OpFigur
   const dataset = inferDataset(tenKbTwitterSample().text);
   const settings = { ...defaultSettings, warmupQuietFraction: quietFraction };
   const out: OpFigures[] = [];
+  const jitEvents = jitEventCounter();
   for (const entry of selectEntries(registry, [id])) {
     const workDir = mkdtempSync(join(tmpdir(), "wirebench-settle-"));
     try {
@@ -54,7 +57,7 @@ async function measureFormat(id: string, quietFraction: number): Promise<OpFigur
       for (const [op, fn, args] of ops) {
         const loop = compileTimedLoop();
         const t0 = performance.now();
-        const { iterations } = warmUpAndCalibrate(fn, args, settings, loop);
+        const { iterations } = warmUpAndCalibrate(fn, args, settings, loop, undefined, jitEvents);
         const warmupMs = performance.now() - t0;
         const perCall = () => loop(fn, args, iterations) / iterations;
         const first = Array.from({ length: 8 }, perCall);
@@ -98,6 +101,7 @@ if (childArgs >= 0) {
             "tsx",
             "--pending-deprecation",
             "--no-deprecation",
+            ...(rule > 0 ? jitEventFlags : []),
             ...(process.env.SETTLE_FLAGS?.split(" ") ?? []),
             self,
             "--child",

@@ -1,3 +1,5 @@
+import type { BoundedExit } from "./fork-bounded.ts";
+
 /** What one attempt at running a child reports besides its outcome. */
 export interface Attempt {
   /**
@@ -22,4 +24,9 @@ export async function onceMoreIfKilledAtStart<T extends object>(
   const last = first.signalledUnheard && !signal?.aborted ? await attempt() : first;
   const { signalledUnheard: _, ...outcome } = last;
   return outcome as T;
+}
+
+/** The Attempt of a bounded child that ended as `exit`, `heard` saying whether it sent anything. */
+export function attemptOf(exit: BoundedExit, heard: boolean): Attempt {
+  return !heard && !exit.killed && exit.signal !== null ? { signalledUnheard: true } : {};
 }

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import type { ChildIdentity } from "./child-sandbox.ts";
 import { type BoundedExit, forkBounded, lastErrorLine, memoryBoundExceeded } from "./fork-bounded.ts";
 import { jitEventFlags } from "./jit-events.ts";
-import { type Attempt, onceMoreIfKilledAtStart } from "./once-more-at-start.ts";
+import { type Attempt, attemptOf, onceMoreIfKilledAtStart } from "./once-more-at-start.ts";
 import type { ChildJob, ChildMessage, ParentMessage, Step } from "./protocol.ts";
 import type { Limits } from "./settings.ts";
 import { steadyBufferFlags } from "./steady-buffer-flags.ts";
@@ -132,7 +132,7 @@ function runOnce(
         resolve({
           completed: false,
           error: `measurement process failed to start: ${why}`,
-          ...(!heard && !exit.killed && exit.signal ? { signalledUnheard: true } : {}),
+          ...attemptOf(exit, heard),
         });
     });
     child.send(job);

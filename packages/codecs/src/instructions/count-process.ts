@@ -7,7 +7,7 @@ import {
   lastErrorLine,
   memoryBoundExceeded,
 } from "../harness/fork-bounded.ts";
-import { type Attempt, onceMoreIfKilledAtStart } from "../harness/once-more-at-start.ts";
+import { type Attempt, attemptOf, onceMoreIfKilledAtStart } from "../harness/once-more-at-start.ts";
 import type { Op } from "../harness/protocol.ts";
 import type { Limits } from "../harness/settings.ts";
 import { steadyBufferFlags } from "../harness/steady-buffer-flags.ts";
@@ -157,14 +157,9 @@ function countOnce(
       perOp: new Map(),
       failed,
       error: current ? `${why} while counting ${current}` : why,
-      ...(signalledUnheard(exit, heard) ? { signalledUnheard: true } : {}),
+      ...attemptOf(exit, heard),
     };
   });
-}
-
-/** Killed by a signal not sent here before a word (see onceMoreIfKilledAtStart). */
-export function signalledUnheard(exit: BoundedExit, heard: boolean): boolean {
-  return !heard && !exit.killed && exit.signal !== null;
 }
 
 /** Why a counting (or code-generating) process ended without its result: a bound, a stop, or its exit. */

@@ -1,10 +1,10 @@
 import { chownSync, mkdirSync } from "node:fs";
 import type { ChildIdentity } from "../harness/child-sandbox.ts";
 import { forkBounded } from "../harness/fork-bounded.ts";
-import { type Attempt, onceMoreIfKilledAtStart } from "../harness/once-more-at-start.ts";
+import { type Attempt, attemptOf, onceMoreIfKilledAtStart } from "../harness/once-more-at-start.ts";
 import type { Limits } from "../harness/settings.ts";
 import type { RegistryEntry } from "../registry/registry.ts";
-import { signalledUnheard, whyProcessFailed } from "./count-process.ts";
+import { whyProcessFailed } from "./count-process.ts";
 import type { CountJob, CountMessage } from "./protocol.ts";
 import type { InstructionSettings } from "./settings.ts";
 
@@ -83,7 +83,7 @@ function generateOnce(
     const why = whyProcessFailed(exit, settings, limits);
     return {
       error: `${why} while generating code for ${entry.id}`,
-      ...(signalledUnheard(exit, heard) ? { signalledUnheard: true } : {}),
+      ...attemptOf(exit, heard),
     };
   });
 }
