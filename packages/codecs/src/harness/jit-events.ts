@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync, unlinkSync } from "node:fs";
+import { accessSync, closeSync, constants, openSync, readSync, statSync, unlinkSync } from "node:fs";
+import type { ChildIdentity } from "./child-sandbox.ts";
 
 /**
  * The Node flag that makes V8 append a line to `/tmp/perf-<pid>.map` for every function it
@@ -7,6 +8,29 @@ import { closeSync, openSync, readSync, unlinkSync } from "node:fs";
  * log is buffered and showed a function's optimisation only several compilations later.
  */
 export const jitEventFlags = ["--perf-basic-prof-only-functions"];
+
+/**
+ * Whether a child running as `identity` (this process's user when undefined) can create its perf
+ * map in `dir`: V8 stops the process at start (SIGTRAP) when it cannot, so without this the flag is
+ * left off and warm-up goes by the timing alone. A map a stale process left at the child's pid, owned
+ * by another user, stops it too; it died before its first message and is started once more
+ * (onceMoreIfKilledAtStart), under a new pid.
+ */
+export function canWritePerfMap(identity: ChildIdentity | undefined, dir = "/tmp"): boolean {
+  try {
+    const st = statSync(dir);
+    if (!st.isDirectory()) return false;
+    if (!identity) {
+      accessSync(dir, constants.W_OK);
+      return true;
+    }
+    // Checked by mode, since this process (root, to run children as another user) may write anywhere.
+    const bits = st.uid === identity.uid ? 0o200 : st.gid === identity.gid ? 0o020 : 0o002;
+    return (st.mode & bits) !== 0 && (st.mode & (bits >> 1)) !== 0;
+  } catch {
+    return false;
+  }
+}
 
 /** Where V8 writes the map of process `pid` (see jitEventFlags). */
 export function perfMapPath(pid: number): string {

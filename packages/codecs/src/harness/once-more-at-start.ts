@@ -8,7 +8,7 @@ export interface Attempt {
    * in that group until it calls setsid, and a loaded machine can leave it there for milliseconds
    * (CI: both formats of a run failed "exited (SIGTERM)"). None of its work had begun.
    */
-  signalledUnheard?: boolean;
+  signalledUnheard?: NodeJS.Signals;
 }
 
 /**
@@ -17,16 +17,17 @@ export interface Attempt {
  * the other runtimes' (`@wirebench/runtimes`).
  */
 export async function onceMoreIfKilledAtStart<T extends object>(
-  attempt: () => Promise<T & Attempt>,
+  /** `previous`: how the first attempt ended, when this is the second. */
+  attempt: (previous?: Attempt) => Promise<T & Attempt>,
   signal?: AbortSignal,
 ): Promise<T> {
   const first = await attempt();
-  const last = first.signalledUnheard && !signal?.aborted ? await attempt() : first;
+  const last = first.signalledUnheard && !signal?.aborted ? await attempt(first) : first;
   const { signalledUnheard: _, ...outcome } = last;
   return outcome as T;
 }
 
 /** The Attempt of a bounded child that ended as `exit`, `heard` saying whether it sent anything. */
 export function attemptOf(exit: BoundedExit, heard: boolean): Attempt {
-  return !heard && !exit.killed && exit.signal !== null ? { signalledUnheard: true } : {};
+  return !heard && !exit.killed && exit.signal !== null ? { signalledUnheard: exit.signal } : {};
 }

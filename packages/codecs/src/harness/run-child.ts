@@ -1,7 +1,8 @@
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ChildIdentity } from "./child-sandbox.ts";
 import { type BoundedExit, forkBounded, lastErrorLine, memoryBoundExceeded } from "./fork-bounded.ts";
-import { jitEventFlags } from "./jit-events.ts";
+import { canWritePerfMap, jitEventFlags, perfMapPath } from "./jit-events.ts";
 import { type Attempt, attemptOf, onceMoreIfKilledAtStart } from "./once-more-at-start.ts";
 import type { ChildJob, ChildMessage, ParentMessage, Step } from "./protocol.ts";
 import type { Limits } from "./settings.ts";
@@ -49,7 +50,12 @@ export async function runChild(
    */
   opts: RunChildOptions = {},
 ): Promise<ChildOutcome> {
-  return onceMoreIfKilledAtStart(() => runOnce(job, limits, onMessage, turn, opts), opts.signal);
+  return onceMoreIfKilledAtStart(
+    // A child V8 stopped at start (SIGTRAP: a stale perf map at its pid, see canWritePerfMap) is
+    // started again without the map, its warm-up going by the timing alone.
+    (previous) => runOnce(job, limits, onMessage, turn, opts, previous?.signalledUnheard !== "SIGTRAP"),
+    opts.signal,
+  );
 }
 
 function runOnce(
@@ -58,8 +64,14 @@ function runOnce(
   onMessage: (m: ChildMessage) => void,
   turn: () => Promise<number>,
   opts: RunChildOptions,
+  perfMap: boolean,
 ): Promise<ChildOutcome & Attempt> {
   const bundle = opts.bundle;
+  // V8 reports each function it optimises in a perf map, which warm-up waits out (calibrate.ts):
+  // only for children that warm up by that rule (writing it cost a quick 10 KB run 0.1 s of 1.5),
+  // where V8 can create it, and not after V8 stopped the first attempt over it.
+  const withMap =
+    perfMap && !job.verifyOnly && job.settings.warmupQuietFraction > 0 && canWritePerfMap(opts.identity);
   return new Promise((resolve) => {
     const bounded = forkBounded(bundle ?? childEntry, {
       typescript: bundle === undefined,
@@ -68,13 +80,11 @@ function runOnce(
       rssPollMs: limits.rssPollMs,
       // --no-flush-bytecode: V8 drops the bytecode of functions idle across a few GCs; interleaving
       // leaves each format idle while the others run, and an application's hot codec never is.
-      // jitEventFlags: V8 reports each function it optimises, which warm-up waits out (calibrate.ts);
-      // only when the rule is on, since the reports cost a quick 10 KB run 0.1 s of its 1.5.
       execArgv: [
         "--expose-gc",
         "--no-flush-bytecode",
         ...steadyBufferFlags,
-        ...(job.settings.warmupQuietFraction > 0 ? jitEventFlags : []),
+        ...(withMap ? jitEventFlags : []),
       ],
       identity: opts.identity,
     });
@@ -116,6 +126,8 @@ function runOnce(
     });
     void bounded.exited.then((exit) => {
       if (timer) clearTimeout(timer);
+      // The child unlinks its map once it reads it; one that ended sooner (a failed preparation) did not.
+      if (withMap && child.pid !== undefined) rmSync(perfMapPath(child.pid), { force: true });
       opts.signal?.removeEventListener("abort", onAbort);
       if (checksum !== undefined && exit.code === 0) return resolve({ completed: true, checksum });
       if (exit.killed === "abort") return resolve({ completed: false, error: "the run was stopped" });

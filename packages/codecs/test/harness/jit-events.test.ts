@@ -1,9 +1,19 @@
 import { execFileSync } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { jitEventCounter, jitEventFlags } from "../../src/harness/jit-events.ts";
+import { canWritePerfMap, jitEventCounter, jitEventFlags } from "../../src/harness/jit-events.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "wirebench-jit-events-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,5 +59,25 @@ describe("jitEventCounter", () => {
 
   it("without a map counts nothing, so warm-up goes by the timing alone", () => {
     expect(jitEventCounter(join(dir, "missing.map"))()).toBe(0);
+  });
+});
+
+// V8 stops a process at start when it cannot create its map, so the flag is only passed when it can.
+describe("canWritePerfMap", () => {
+  it("is true for a directory this user may write, false for a file or nothing", () => {
+    expect(canWritePerfMap(undefined, dir)).toBe(true);
+    writeFileSync(join(dir, "a-file"), "");
+    expect(canWritePerfMap(undefined, join(dir, "a-file"))).toBe(false);
+    expect(canWritePerfMap(undefined, join(dir, "missing"))).toBe(false);
+  });
+
+  it("for another user (the sandboxed child), goes by the directory's mode", () => {
+    const nobody = { user: "nobody", uid: 65534, gid: 65534 };
+    const shared = join(dir, "shared");
+    mkdirSync(shared);
+    chmodSync(shared, 0o755);
+    expect(canWritePerfMap(nobody, shared)).toBe(process.getuid?.() === 65534);
+    chmodSync(shared, 0o1777);
+    expect(canWritePerfMap(nobody, shared)).toBe(true);
   });
 });

@@ -1,19 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
+import { jitEventFlags } from "../../src/harness/jit-events.ts";
 import type { ChildMessage } from "../../src/harness/protocol.ts";
 import { runChild } from "../../src/harness/run-child.ts";
 import { defaultLimits } from "../../src/harness/settings.ts";
 import { oneFormatJob } from "../helpers/one-format-job.ts";
-import { withForked } from "../helpers/processes.ts";
+import { childCommandLines, withForked } from "../helpers/processes.ts";
 
 /** One child measuring the slow test codec for two short rounds, and the pid it was forked as. */
-function start(onMessage: (m: ChildMessage) => void = () => {}) {
+function start(onMessage: (m: ChildMessage) => void = () => {}, quietFraction = 0) {
   const job = oneFormatJob({
     workDir: scratchDir("wirebench-restart-"),
     adapter: { module: new URL("./slow-adapter.js", import.meta.url).href, exportName: "slowAdapter" },
     message: 1,
     rounds: 2,
   });
+  job.settings.warmupQuietFraction = quietFraction;
   const { started, forked } = withForked(() => runChild(job, defaultLimits, onMessage));
   return { outcome: started, forked };
 }
@@ -41,5 +43,29 @@ describe("a measurement child killed by someone else's signal", () => {
     expect(o.completed).toBe(false);
     expect(o.culprit).toMatchObject({ id: "slow", step: "warmup" });
     expect(o.culprit?.error).toContain("SIGTERM");
+  }, 60_000);
+
+  it("after V8 stopped it at start (SIGTRAP, its perf map's path taken), runs again without the map", async () => {
+    // What the children of this process ran with when the restarted one first spoke.
+    let seen: string[][] | undefined;
+    const { outcome, forked } = start(() => {
+      seen ??= childCommandLines();
+    }, 1 / 3);
+    process.kill(forked[0] as number, "SIGTRAP");
+    const o = await outcome;
+    expect(o.completed).toBe(true);
+    const restarted = seen?.filter((argv) => argv.includes("--expose-gc")) ?? [];
+    expect(restarted).toHaveLength(1);
+    expect(restarted[0]).not.toContain(jitEventFlags[0]);
+  }, 60_000);
+
+  it("after someone else's SIGTERM at start, runs again with the map", async () => {
+    let seen: string[][] | undefined;
+    const { outcome, forked } = start(() => {
+      seen ??= childCommandLines();
+    }, 1 / 3);
+    process.kill(forked[0] as number, "SIGTERM");
+    expect((await outcome).completed).toBe(true);
+    expect(seen?.filter((argv) => argv.includes(jitEventFlags[0] as string))).toHaveLength(1);
   }, 60_000);
 });

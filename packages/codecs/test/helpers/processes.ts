@@ -42,3 +42,14 @@ export function withForked<T>(start: () => T): { started: T; forked: number[] } 
   const started = start();
   return { started, forked: [...childrenOf(process.pid)].filter((pid) => !before.has(pid)) };
 }
+
+/** The command lines (argv) of the live processes whose parent is `parent`. */
+export function childCommandLines(parent = process.pid): string[][] {
+  return [...childrenOf(parent)].flatMap((pid) => {
+    try {
+      return [readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean)];
+    } catch {
+      return [];
+    }
+  });
+}

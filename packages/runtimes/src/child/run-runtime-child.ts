@@ -150,7 +150,7 @@ function runOnce(
         error: tail ? `${how}; stderr: ${tail}` : how,
         code,
         stderr,
-        ...(!heard && !problem && !startError && sig ? { signalledUnheard: true } : {}),
+        ...(!heard && !problem && !startError && sig ? { signalledUnheard: sig } : {}),
       });
     };
     child.on("error", (err) => finish(null, null, err));
