@@ -16,12 +16,14 @@ import type { ChildJob } from "./protocol.ts";
 import { checksum } from "./timed-batch.ts";
 
 endWithParent();
+// Opened (and unlinked) first thing, so a child killed at any later point leaves no map behind.
+const jitEvents = jitEventCounter();
 
 async function run(job: ChildJob): Promise<void> {
   const dataset = deserialize(readFileSync(job.datasetPath)) as Dataset;
   const live = await prepareLive(job, dataset);
   if (job.verifyOnly) return;
-  await measureRounds(live, job.settings, job.processes, jitEventCounter());
+  await measureRounds(live, job.settings, job.processes, jitEvents);
 }
 
 process.once("message", (job: ChildJob) => {

@@ -126,7 +126,7 @@ function runOnce(
     });
     void bounded.exited.then((exit) => {
       if (timer) clearTimeout(timer);
-      // The child unlinks its map once it reads it; one that ended sooner (a failed preparation) did not.
+      // The child unlinks its map as it starts; one that died sooner did not.
       if (withMap && child.pid !== undefined) rmSync(perfMapPath(child.pid), { force: true });
       opts.signal?.removeEventListener("abort", onAbort);
       if (checksum !== undefined && exit.code === 0) return resolve({ completed: true, checksum });

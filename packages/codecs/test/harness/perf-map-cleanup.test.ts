@@ -20,9 +20,9 @@ function start(exportName: string, limits = defaultLimits) {
   return { outcome: started, pid: forked[0] as number };
 }
 
-// A child removes its map once it starts reading it, before warm-up; these never got there.
+// A child unlinks its map as it starts, and the parent removes the map of one that died sooner.
 describe("V8's perf map of a measurement child", () => {
-  it("is removed when the child dies before warm-up (out of memory while preparing)", async () => {
+  it("is not left behind by a child that dies before warm-up (out of memory while preparing)", async () => {
     const { outcome, pid } = start("memoryHogAdapter", { ...defaultLimits, memoryMb: 64 });
     const o = await outcome;
     expect(o.culprit).toMatchObject({ id: "slow", step: "prepare" });
