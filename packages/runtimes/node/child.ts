@@ -9,6 +9,7 @@ import {
   checksum,
   compileTimedLoop,
   defaultSettings,
+  jitEventCounter,
   samplesInRound,
   type TimedLoop,
   warmUpAndCalibrate,
@@ -26,6 +27,9 @@ interface Live {
     Record<Op, { fn: (a: unknown) => unknown; args: unknown[]; iterations: number; loop: TimedLoop }>
   >;
 }
+
+// Opened (and unlinked) before anything else, as the Node harness's children do.
+const jitEvents = jitEventCounter();
 
 const send = (line: string) =>
   new Promise<void>((resolve, reject) =>
@@ -77,7 +81,14 @@ for (const l of live) {
   ];
   for (const [op, fn, args] of fns) {
     const loop = compileTimedLoop();
-    const { iterations, stable, nsPerOp } = warmUpAndCalibrate(fn, args, settings, loop);
+    const { iterations, stable, nsPerOp } = warmUpAndCalibrate(
+      fn,
+      args,
+      settings,
+      loop,
+      undefined,
+      jitEvents,
+    );
     l.ops[op] = { fn, args, iterations, loop };
     await sendJson({
       type: "calibrated",

@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { canWritePerfMap, jitEventFlags } from "@wirebench/codecs/runtime-bridge";
 import type { RuntimeDefinition } from "../src/runtime-definition.ts";
 import { nodeFormats } from "./node-codecs.ts";
 
@@ -17,7 +18,14 @@ export const nodeRuntime: RuntimeDefinition = {
   detect: async () => ({ available: true, version: process.version }),
   command: () => ({
     cmd: process.execPath,
-    // The Node harness's flag: V8 must keep the bytecode of codecs idle while other formats run.
-    args: ["--import", tsx, "--no-flush-bytecode", child],
+    // The Node harness's flags: V8 must keep the bytecode of codecs idle while other formats run,
+    // and report what it optimises, which warm-up waits out (jitEventCounter).
+    args: [
+      "--import",
+      tsx,
+      "--no-flush-bytecode",
+      ...(canWritePerfMap(undefined) ? jitEventFlags : []),
+      child,
+    ],
   }),
 };
