@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { canWritePerfMap, jitEventFlags } from "@wirebench/codecs/runtime-bridge";
+import { jitEventFlagsFor } from "@wirebench/codecs/runtime-bridge";
 import type { RuntimeDefinition } from "../src/runtime-definition.ts";
 import { nodeFormats } from "./node-codecs.ts";
 
@@ -20,12 +20,6 @@ export const nodeRuntime: RuntimeDefinition = {
     cmd: process.execPath,
     // The Node harness's flags: V8 must keep the bytecode of codecs idle while other formats run,
     // and report what it optimises, which warm-up waits out (jitEventCounter).
-    args: [
-      "--import",
-      tsx,
-      "--no-flush-bytecode",
-      ...(canWritePerfMap(undefined) ? jitEventFlags : []),
-      child,
-    ],
+    args: ["--import", tsx, "--no-flush-bytecode", ...jitEventFlagsFor(undefined), child],
   }),
 };

@@ -32,6 +32,11 @@ export function canWritePerfMap(identity: ChildIdentity | undefined, dir = "/tmp
   }
 }
 
+/** jitEventFlags for a child running as `identity`, or none where V8 could not write the map. */
+export function jitEventFlagsFor(identity: ChildIdentity | undefined): string[] {
+  return canWritePerfMap(identity) ? jitEventFlags : [];
+}
+
 /** Where V8 writes the map of process `pid` (see jitEventFlags). */
 export function perfMapPath(pid: number): string {
   return `/tmp/perf-${pid}.map`;

@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ChildIdentity } from "./child-sandbox.ts";
 import { type BoundedExit, forkBounded, lastErrorLine, memoryBoundExceeded } from "./fork-bounded.ts";
-import { canWritePerfMap, jitEventFlags, perfMapPath } from "./jit-events.ts";
+import { jitEventFlagsFor, perfMapPath } from "./jit-events.ts";
 import { type Attempt, attemptOf, onceMoreIfKilledAtStart } from "./once-more-at-start.ts";
 import type { ChildJob, ChildMessage, ParentMessage, Step } from "./protocol.ts";
 import type { Limits } from "./settings.ts";
@@ -70,8 +70,8 @@ function runOnce(
   // V8 reports each function it optimises in a perf map, which warm-up waits out (calibrate.ts):
   // only for children that warm up by that rule (writing it cost a quick 10 KB run 0.1 s of 1.5),
   // where V8 can create it, and not after V8 stopped the first attempt over it.
-  const withMap =
-    perfMap && !job.verifyOnly && job.settings.warmupQuietFraction > 0 && canWritePerfMap(opts.identity);
+  const mapFlags =
+    perfMap && !job.verifyOnly && job.settings.warmupQuietFraction > 0 ? jitEventFlagsFor(opts.identity) : [];
   return new Promise((resolve) => {
     const bounded = forkBounded(bundle ?? childEntry, {
       typescript: bundle === undefined,
@@ -80,12 +80,7 @@ function runOnce(
       rssPollMs: limits.rssPollMs,
       // --no-flush-bytecode: V8 drops the bytecode of functions idle across a few GCs; interleaving
       // leaves each format idle while the others run, and an application's hot codec never is.
-      execArgv: [
-        "--expose-gc",
-        "--no-flush-bytecode",
-        ...steadyBufferFlags,
-        ...(withMap ? jitEventFlags : []),
-      ],
+      execArgv: ["--expose-gc", "--no-flush-bytecode", ...steadyBufferFlags, ...mapFlags],
       identity: opts.identity,
     });
     const { child } = bounded;
@@ -127,7 +122,7 @@ function runOnce(
     void bounded.exited.then((exit) => {
       if (timer) clearTimeout(timer);
       // The child unlinks its map as it starts; one that died sooner did not.
-      if (withMap && child.pid !== undefined) rmSync(perfMapPath(child.pid), { force: true });
+      if (mapFlags.length > 0 && child.pid !== undefined) rmSync(perfMapPath(child.pid), { force: true });
       opts.signal?.removeEventListener("abort", onAbort);
       if (checksum !== undefined && exit.code === 0) return resolve({ completed: true, checksum });
       if (exit.killed === "abort") return resolve({ completed: false, error: "the run was stopped" });

@@ -86,19 +86,8 @@ export interface ProcessCounts {
  * Runs one counting child (the bundle bundleCountChild made) under callgrind and reads its dumps;
  * one killed at start by a signal not sent here is started once more (see onceMoreIfKilledAtStart).
  */
-export function countProcess(
-  bundle: string,
-  entries: RegistryEntry[],
-  job: Omit<CountJob, "entries" | "workDir" | "dumpFile">,
-  workDir: string,
-  settings: InstructionSettings,
-  limits: Limits,
-  opts: CountOptions = {},
-): Promise<ProcessCounts> {
-  return onceMoreIfKilledAtStart(
-    () => countOnce(bundle, entries, job, workDir, settings, limits, opts),
-    opts.signal,
-  );
+export function countProcess(...args: Parameters<typeof countOnce>): Promise<ProcessCounts> {
+  return onceMoreIfKilledAtStart(() => countOnce(...args), args[6]?.signal);
 }
 
 interface CountOptions {
@@ -115,7 +104,7 @@ function countOnce(
   workDir: string,
   settings: InstructionSettings,
   limits: Limits,
-  opts: CountOptions,
+  opts: CountOptions = {},
 ): Promise<ProcessCounts & Attempt> {
   mkdirSync(workDir, { recursive: true });
   // The child writes its dumps and generated code here, as the children's user when there is one.

@@ -19,19 +19,9 @@ import type { InstructionSettings } from "./settings.ts";
  * sent here is started once more (see onceMoreIfKilledAtStart).
  */
 export async function generateBeforeCounting(
-  bundle: string,
-  entry: RegistryEntry,
-  job: Pick<CountJob, "datasetPath" | "settings">,
-  codeDir: string,
-  settings: Pick<InstructionSettings, "formatTimeoutMs">,
-  limits: Limits,
-  opts: GenerateOptions = {},
+  ...args: Parameters<typeof generateOnce>
 ): Promise<string | undefined> {
-  const { error } = await onceMoreIfKilledAtStart(
-    () => generateOnce(bundle, entry, job, codeDir, settings, limits, opts),
-    opts.signal,
-  );
-  return error;
+  return (await onceMoreIfKilledAtStart(() => generateOnce(...args), args[6]?.signal)).error;
 }
 
 interface GenerateOptions {
@@ -46,7 +36,7 @@ function generateOnce(
   codeDir: string,
   settings: Pick<InstructionSettings, "formatTimeoutMs">,
   limits: Limits,
-  opts: GenerateOptions,
+  opts: GenerateOptions = {},
 ): Promise<{ error?: string } & Attempt> {
   mkdirSync(codeDir, { recursive: true });
   if (opts.identity) chownSync(codeDir, opts.identity.uid, opts.identity.gid);

@@ -46,26 +46,30 @@ describe("a measurement child killed by someone else's signal", () => {
   }, 60_000);
 
   it("after V8 stopped it at start (SIGTRAP, its perf map's path taken), runs again without the map", async () => {
-    // What the children of this process ran with when the restarted one first spoke.
-    let seen: string[][] | undefined;
-    const { outcome, forked } = start(() => {
-      seen ??= childCommandLines();
-    }, 1 / 3);
-    process.kill(forked[0] as number, "SIGTRAP");
-    const o = await outcome;
-    expect(o.completed).toBe(true);
-    const restarted = seen?.filter((argv) => argv.includes("--expose-gc")) ?? [];
+    const { completed, restarted } = await restartedAfter("SIGTRAP");
+    expect(completed).toBe(true);
     expect(restarted).toHaveLength(1);
     expect(restarted[0]).not.toContain(jitEventFlags[0]);
   }, 60_000);
 
   it("after someone else's SIGTERM at start, runs again with the map", async () => {
-    let seen: string[][] | undefined;
-    const { outcome, forked } = start(() => {
-      seen ??= childCommandLines();
-    }, 1 / 3);
-    process.kill(forked[0] as number, "SIGTERM");
-    expect((await outcome).completed).toBe(true);
-    expect(seen?.filter((argv) => argv.includes(jitEventFlags[0] as string))).toHaveLength(1);
+    const { completed, restarted } = await restartedAfter("SIGTERM");
+    expect(completed).toBe(true);
+    expect(restarted).toHaveLength(1);
+    expect(restarted[0]).toContain(jitEventFlags[0]);
   }, 60_000);
 });
+
+/**
+ * A full-rule child (it gets V8's perf map) killed by `signal` as it forks: whether the run then
+ * completed, and the command lines of the measurement children alive when the restarted one spoke.
+ */
+async function restartedAfter(signal: NodeJS.Signals) {
+  let seen: string[][] | undefined;
+  const { outcome, forked } = start(() => {
+    seen ??= childCommandLines();
+  }, 1 / 3);
+  process.kill(forked[0] as number, signal);
+  const { completed } = await outcome;
+  return { completed, restarted: seen?.filter((argv) => argv.includes("--expose-gc")) ?? [] };
+}
