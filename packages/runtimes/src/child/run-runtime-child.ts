@@ -40,14 +40,8 @@ export interface ChildHandlers {
  * wrong ends as a `ChildExit` with a sentence naming it, and the last of stderr.
  * One killed at start by a signal not sent here is started once more (onceMoreIfKilledAtStart).
  */
-export async function runRuntimeChild(
-  command: ChildCommand,
-  /** The request; a string is written as it is (tests send requests a child must refuse). */
-  request: RuntimeRequest | string,
-  handlers: ChildHandlers,
-  opts: RuntimeChildOptions,
-): Promise<ChildExit> {
-  return onceMoreIfKilledAtStart(() => runOnce(command, request, handlers, opts), opts.signal);
+export async function runRuntimeChild(...args: Parameters<typeof runOnce>): Promise<ChildExit> {
+  return onceMoreIfKilledAtStart(() => runOnce(...args), args[3].signal);
 }
 
 interface RuntimeChildOptions {
@@ -61,6 +55,7 @@ interface RuntimeChildOptions {
 
 function runOnce(
   command: ChildCommand,
+  /** The request; a string is written as it is (tests send requests a child must refuse). */
   request: RuntimeRequest | string,
   handlers: ChildHandlers,
   opts: RuntimeChildOptions,
