@@ -7,7 +7,11 @@ import { defaultChildUser } from "./child-sandbox.ts";
  * coarse answer in seconds. Samples per operation = processes × rounds × samplesPerRound (≥ 20).
  */
 export interface MeasureSettings {
-  /** Child processes, each measuring every format interleaved in rounds. Default 3 (quick 1). */
+  /**
+   * Child processes, each measuring every format interleaved in rounds. Default 2 (quick 1): the
+   * warm-up a third process costs (warm-up is capped per operation by the budget over processes)
+   * buys more as longer warm-ups, V8's compilation being the larger error (docs/time-budget.md).
+   */
   processes: number;
   /**
    * Child processes that may start, prepare and warm up at the same time. Their timed rounds never
@@ -131,7 +135,7 @@ export interface Limits {
 }
 
 export const defaultSettings: MeasureSettings = {
-  processes: 3,
+  processes: 2,
   parallelProcesses: availableParallelism(),
   timeAlone: true,
   rounds: 4,

@@ -82,7 +82,7 @@ const BOOTSTRAP_RESAMPLES = 2000;
  *
  * So, with two or more processes: a two-stage (hierarchical) percentile bootstrap that resamples
  * processes with replacement, then samples within each chosen process, and takes the 2.5th and
- * 97.5th percentiles of the pooled median over the resamples. With few processes (default 3) that
+ * 97.5th percentiles of the pooled median over the resamples. With few processes (default 2) that
  * bootstrap is coarse, so the result is widened to contain the pooled order-statistic interval:
  * never more confident than the naive interval, and always containing the median.
  *

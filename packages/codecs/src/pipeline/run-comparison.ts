@@ -72,16 +72,19 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
   const states = new Map<string, FormatState>(entries.map((entry) => [entry.id, newFormatState(entry)]));
   const reporter = new FormatReporter(opts);
   const processes = verifyOnly ? 1 : settings.processes;
-  // Only the first replicate is split: it verifies, so splitting it brings every size in sooner.
-  // Later replicates start beside it anyway, and each extra child costs a Node start-up.
+  // Every replicate is split: the first verifies, so splitting it brings every size in sooner; a
+  // later one alone on the machine (two processes) would otherwise prepare and warm up on one core.
   // A small dataset is prepared in moments: a second child would only add its start-up.
   const inputBytes = statSync(datasetPath).size;
   const shards = inputBytes >= settings.shardMinBytes ? settings.shards : 1;
-  // The first replicate's children take formats as they finish others (FormatQueue); only code
-  // generators are fixed to a child. Unsharded, one child has them all.
-  const queue = shards > 1 ? new FormatQueue(entries, shards, readFormatCosts(limits.cacheDir)) : undefined;
-  const groups = queue ? queue.fixed : [entries];
-  const groupsOf = (p: number) => (p === 0 ? groups : [entries]);
+  // A replicate's children take formats as they finish others (FormatQueue, one per replicate); only
+  // code generators are fixed to a child. Unsharded, one child has them all.
+  const costs = shards > 1 ? readFormatCosts(limits.cacheDir) : undefined;
+  const queues = Array.from({ length: processes }, () =>
+    costs ? new FormatQueue(entries, shards, costs) : undefined,
+  );
+  const groupsOf = (p: number) => queues[p]?.fixed ?? [entries];
+  const groups = groupsOf(0);
   const turns = new TurnScheduler(Math.max(1, settings.parallelProcesses), settings.timeAlone);
   const budget = new BudgetShares(settings.budgetMs, processes, entries.length);
   /** A format is final once every replicate timed it (or it failed): report it then, not at the end. */
@@ -98,15 +101,15 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
    */
   const runGroup = async (p: number, g: number, group: typeof entries) => {
     let pending = group.filter((e) => !states.get(e.id)?.error);
-    const claims = p === 0 && queue !== undefined;
+    const queue = queues[p];
     /** The next format of the queue for this child, which holds it from now on (as if in its group). */
     const claim = () => {
       const next = queue?.next(g) ?? [];
       pending.push(...next);
-      return { entries: next, verify: next.map((e) => e.id) };
+      return { entries: next, verify: p === 0 ? next.map((e) => e.id) : [] };
     };
     // A failed save fails the run anyway, so stop starting children once one has failed.
-    while ((pending.length > 0 || (claims && !queue.empty)) && !reporter.saveError && !signal?.aborted) {
+    while ((pending.length > 0 || (queue && !queue.empty)) && !reporter.saveError && !signal?.aborted) {
       const buffered: BufferedSample[] = [];
       const ctx = { states, reporter, process: p, processes, verifyOnly, buffered };
       const turn = await turns.start(p * groups.length + g);
@@ -126,7 +129,7 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
           // The first process verifies; the others start beside it and need not wait for its verdicts.
           verify: p === 0 ? pending.filter((e) => !states.get(e.id)?.verified).map((e) => e.id) : [],
           verifyOnly,
-          claim: claims,
+          claim: queue !== undefined,
           firstMessageMaxBytes: opts.firstMessageMaxBytes ?? defaultFirstMessageMaxBytes,
           maxAttributionPaths: opts.maxAttributionPaths ?? defaultMaxAttributionPaths,
           shippedSizes: opts.shippedSizes ?? true,
@@ -138,7 +141,7 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
           wentAt = Date.now();
           return budget.grant(p, pending.length);
         },
-        { identity, signal, bundle, ...(claims ? { claim } : {}) },
+        { identity, signal, bundle, ...(queue ? { claim } : {}) },
       ).finally(turn.exited);
       if (wentAt !== undefined) budget.spend(p, Date.now() - wentAt, outcome.completed ? pending.length : 0);
       if (signal?.aborted) return;

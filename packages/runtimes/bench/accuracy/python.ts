@@ -11,7 +11,7 @@ import { addressBookFirst, median } from "../accuracy-shared.ts";
 import type { AccuracyRow } from "../runtime-accuracy.ts";
 
 /**
- * Python: Wirebench's median (measureInRuntime with the default settings: 3 processes × 4 rounds × 2
+ * Python: Wirebench's median (measureInRuntime with the default settings: 2 processes × 4 rounds × 2
  * samples, Node's own statistics) for protobuf's `msg.SerializeToString()` and `orjson.dumps(obj)` on
  * the first AddressBook message (206 B of Protobuf), beside the community's tools timing the same
  * calls on the very input files and protoc code the run used, in the same interpreter:
