@@ -4,7 +4,7 @@ import { defaultChildUser } from "./child-sandbox.ts";
 
 /**
  * Named measurement settings. Every option documents its default; `quick` trades precision for a
- * coarse answer in seconds. Samples per operation = processes × rounds × samplesPerRound (≥ 20).
+ * coarse answer in seconds. Samples per operation = processes × rounds × samplesPerRound (16, quick 20).
  */
 export interface MeasureSettings {
   /**
