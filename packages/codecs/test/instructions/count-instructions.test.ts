@@ -23,7 +23,7 @@ const counting = { processes: 2 };
 const quick = { processes: 1, rounds: 1, samplesPerRound: 2 };
 
 describe("instruction counts under callgrind", () => {
-  it("counts every operation in two fresh processes: within 0.1 % or flagged noisy, never 1 % apart", async () => {
+  it("counts every operation in two fresh processes, more when they disagree: the cheapest, confirmed within 0.1 % or flagged noisy", async () => {
     const result = await runComparison(dataset, {
       entries,
       quick: true,
@@ -35,9 +35,10 @@ describe("instruction counts under callgrind", () => {
     expect(() => resultSchema.parse(result)).not.toThrow();
     expect(result.instructions).toMatchObject({ available: true, processes: 2 });
     expect(result.instructions?.valgrindVersion).toMatch(/^\d+\.\d+/);
-    // A process can settle in another mode (docs/instructions.md, "Where V8 puts hidden classes"):
-    // CI saw json encode 0.23 % apart (141,845 vs 142,173). Such a format is counted in more
-    // processes; a cheapest count no second process confirms is flagged, and none is 1 % apart.
+    // Processes sit in different hidden-class layouts on purpose (layout-shift.ts), and a layout can
+    // be dearer: CI saw json encode 0.23 % apart (141,845 vs 142,173), and 5.1 % (148,838 vs
+    // 141,569) once a change elsewhere in the bundle moved the layouts. Such a format is counted in
+    // more processes; the count is the cheapest, and one no second process confirms is flagged.
     let repeated = 0;
     for (const f of result.formats) {
       for (const op of ["encode", "decode"] as const) {
@@ -50,7 +51,8 @@ describe("instruction counts under callgrind", () => {
         const [a, b] = runs as [number, number];
         expect(c?.perOp).toBe(a);
         expect(c?.spread).toBeCloseTo(((runs.at(-1) as number) - a) / a, 5);
-        expect(c?.spread, `${f.id} ${op} runs ${c?.runs}`).toBeLessThan(0.01);
+        // A dearer layout costs one more process, not the result.
+        if ((c?.spread ?? 0) > 0.001) expect(runs.length, `${f.id} ${op} runs ${c?.runs}`).toBeGreaterThan(2);
         expect(c?.noisy, `${f.id} ${op} runs ${c?.runs}`).toBe((b - a) / a > 0.001);
 
         if (!c?.noisy) repeated++;
