@@ -25,6 +25,7 @@ export {
   type MemoryBounds,
   memoryBoundExceeded,
 } from "./harness/fork-bounded.ts";
+export { type Attempt, attemptOf, onceMoreIfKilledAtStart } from "./harness/once-more-at-start.ts";
 export {
   defaultLimits,
   defaultSettings,

@@ -1,4 +1,11 @@
-import type { ChildIdentity, Limits, RegistryEntry } from "@wirebench/codecs";
+import {
+  type Attempt,
+  type ChildIdentity,
+  type Limits,
+  onceMoreIfKilledAtStart,
+  type RegistryEntry,
+} from "@wirebench/codecs";
+import type { RoleJob } from "../children/protocol.ts";
 import { type Relay, type RelayTarget, startRelay } from "../link/paced-relay.ts";
 import type { LinkSpec } from "../link/parse-link.ts";
 import type { TransportKind } from "../settings.ts";
@@ -47,6 +54,22 @@ export class RolePair {
       workDir: c.workDir,
       ...(this.consumerRedis ? { redisPort: this.consumerRedis.port } : {}),
     };
+    // Forked the instant a signal went to this process's group, a child can die of it before it
+    // has begun (see onceMoreIfKilledAtStart): both start again, once.
+    const started = await onceMoreIfKilledAtStart(() => this.start(job));
+    if ("error" in started) throw started.error;
+    this.live = started.children;
+    return started;
+  }
+
+  /** Both children, prepared; or why not, and whether one was killed before it said a word. */
+  private async start(
+    job: RoleJob,
+  ): Promise<
+    ({ children: NonNullable<RolePair["live"]>; failed: Record<string, string> } | { error: unknown }) &
+      Attempt
+  > {
+    const c = this.config;
     const consumer = new RoleProcess("consumer", job, c.limits, c.identity);
     const producer = new RoleProcess("producer", job, c.limits, c.identity);
     const limit = "the transport preparation limit (prepareTimeoutMs)";
@@ -57,12 +80,14 @@ export class RolePair {
       ]);
       const ok = new Set(cm.ok.filter((id) => pm.ok.includes(id)));
       const ports = cm.ports ?? { http1: 0, http2: 0 };
-      this.live = { producer, consumer, ports, ok, opened: new Set(), producerPorts: new Map() };
-      return { children: this.live, failed: { ...pm.failed, ...cm.failed } };
-    } catch (err) {
+      const children = { producer, consumer, ports, ok, opened: new Set<string>(), producerPorts: new Map() };
+      return { children, failed: { ...pm.failed, ...cm.failed } };
+    } catch (error) {
       producer.kill();
       consumer.kill();
-      throw err;
+      const ends = await Promise.all([consumer.attempt(), producer.attempt()]);
+      const signalledUnheard = ends.find((a) => a.signalledUnheard)?.signalledUnheard;
+      return { error, ...(signalledUnheard ? { signalledUnheard } : {}) };
     }
   }
 

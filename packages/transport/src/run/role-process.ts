@@ -1,5 +1,7 @@
 import { fileURLToPath } from "node:url";
 import {
+  type Attempt,
+  attemptOf,
   type ChildIdentity,
   forkBounded,
   type Limits,
@@ -25,6 +27,8 @@ export class RoleProcess {
   private readonly inbox: ChildToParent[] = [];
   private waiter: (() => void) | undefined;
   private death: string | undefined;
+  /** Whether the child has sent anything: one killed before that had not begun (see attempt). */
+  private heard = false;
 
   constructor(
     readonly role: "producer" | "consumer",
@@ -35,6 +39,7 @@ export class RoleProcess {
     const bounds = { heapMb: limits.memoryMb, rssMb: limits.rssMb, rssPollMs: limits.rssPollMs };
     this.bounded = forkBounded(entries[role], { ...bounds, identity });
     this.bounded.child.on("message", (m: ChildToParent) => {
+      this.heard = true;
       this.inbox.push(m);
       this.waiter?.();
     });
@@ -85,5 +90,10 @@ export class RoleProcess {
 
   exited(): Promise<unknown> {
     return this.bounded.exited;
+  }
+
+  /** How the child ended: killed by a signal not sent here before it said a word, or otherwise. */
+  async attempt(): Promise<Attempt> {
+    return attemptOf(await this.bounded.exited, this.heard);
   }
 }
