@@ -18,7 +18,13 @@ export { type Adapter, isUnsupported, type PreparedCodec } from "./adapters/type
 export { libraryVersion } from "./environment/collect-environment.ts";
 export { compareDatasets } from "./fidelity/compare-values.ts";
 export { warmUpAndCalibrate } from "./harness/calibrate.ts";
-export { jitEventCounter, jitEventFlagsFor } from "./harness/jit-events.ts";
+export {
+  jitEventCounter,
+  jitEventFlagsFor,
+  perfMapAllowedAfter,
+  removeLeftPerfMap,
+  withoutJitEventFlags,
+} from "./harness/jit-events.ts";
 export { type Attempt, onceMoreIfKilledAtStart } from "./harness/once-more-at-start.ts";
 export { type OpCost, type OpPlan, planSamples, samplesInRound } from "./harness/plan-samples.ts";
 export { defaultLimits, defaultSettings, type MeasureSettings, quickSettings } from "./harness/settings.ts";

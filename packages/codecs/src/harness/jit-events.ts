@@ -1,5 +1,6 @@
-import { accessSync, closeSync, constants, openSync, readSync, statSync, unlinkSync } from "node:fs";
+import { accessSync, closeSync, constants, openSync, readSync, rmSync, statSync, unlinkSync } from "node:fs";
 import type { ChildIdentity } from "./child-sandbox.ts";
+import type { Attempt } from "./once-more-at-start.ts";
 
 /**
  * The Node flag that makes V8 append a line to `/tmp/perf-<pid>.map` for every function it
@@ -40,6 +41,29 @@ export function jitEventFlagsFor(identity: ChildIdentity | undefined): string[] 
 /** Where V8 writes the map of process `pid` (see jitEventFlags). */
 export function perfMapPath(pid: number): string {
   return `/tmp/perf-${pid}.map`;
+}
+
+/**
+ * Whether a child's next attempt may have the perf map: not once V8 stopped the previous attempt
+ * at start (SIGTRAP: it could not create the map, see canWritePerfMap); that child's warm-up then
+ * goes by the timing alone.
+ */
+export function perfMapAllowedAfter(previous: Attempt | undefined): boolean {
+  return previous?.signalledUnheard !== "SIGTRAP";
+}
+
+/** `args` without jitEventFlags. */
+export function withoutJitEventFlags(args: string[]): string[] {
+  return args.filter((a) => !jitEventFlags.includes(a));
+}
+
+/**
+ * Removes the map of a child that ended, when its Node flags (`args`) asked V8 for one: the child
+ * unlinks it as it starts (jitEventCounter), one that died sooner did not.
+ */
+export function removeLeftPerfMap(pid: number | undefined, args: string[]): void {
+  if (pid !== undefined && args.some((a) => jitEventFlags.includes(a)))
+    rmSync(perfMapPath(pid), { force: true });
 }
 
 /**

@@ -1,8 +1,7 @@
-import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ChildIdentity } from "./child-sandbox.ts";
 import { type BoundedExit, forkBounded, lastErrorLine, memoryBoundExceeded } from "./fork-bounded.ts";
-import { jitEventFlagsFor, perfMapPath } from "./jit-events.ts";
+import { jitEventFlagsFor, perfMapAllowedAfter, removeLeftPerfMap } from "./jit-events.ts";
 import { type Attempt, attemptOf, onceMoreIfKilledAtStart } from "./once-more-at-start.ts";
 import type { ChildJob, ChildMessage, ParentMessage, Step } from "./protocol.ts";
 import type { Limits } from "./settings.ts";
@@ -51,9 +50,7 @@ export async function runChild(
   opts: RunChildOptions = {},
 ): Promise<ChildOutcome> {
   return onceMoreIfKilledAtStart(
-    // A child V8 stopped at start (SIGTRAP: a stale perf map at its pid, see canWritePerfMap) is
-    // started again without the map, its warm-up going by the timing alone.
-    (previous) => runOnce(job, limits, onMessage, turn, opts, previous?.signalledUnheard !== "SIGTRAP"),
+    (previous) => runOnce(job, limits, onMessage, turn, opts, perfMapAllowedAfter(previous)),
     opts.signal,
   );
 }
@@ -121,8 +118,7 @@ function runOnce(
     });
     void bounded.exited.then((exit) => {
       if (timer) clearTimeout(timer);
-      // The child unlinks its map as it starts; one that died sooner did not.
-      if (mapFlags.length > 0 && child.pid !== undefined) rmSync(perfMapPath(child.pid), { force: true });
+      removeLeftPerfMap(child.pid, mapFlags);
       opts.signal?.removeEventListener("abort", onAbort);
       if (checksum !== undefined && exit.code === 0) return resolve({ completed: true, checksum });
       if (exit.killed === "abort") return resolve({ completed: false, error: "the run was stopped" });

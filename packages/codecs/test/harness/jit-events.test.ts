@@ -1,22 +1,11 @@
 import { execFileSync } from "node:child_process";
-import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { canWritePerfMap, jitEventCounter, jitEventFlags } from "../../src/harness/jit-events.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "wirebench-jit-events-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir("wirebench-jit-events-");
 
 describe("jitEventCounter", () => {
   it("counts optimised functions as the map grows, lines split across reads included, and removes the map", () => {

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serialize } from "node:v8";
 import { inferDataset } from "@wirebench/schemas";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
 import { defaultLimits } from "../../src/harness/settings.ts";
 import { bundleCountChild } from "../../src/instructions/bundle-child.ts";
 import { countProcess } from "../../src/instructions/count-process.ts";
@@ -12,8 +12,7 @@ import { defaultInstructionSettings } from "../../src/instructions/settings.ts";
 import { registry } from "../../src/registry/registry.ts";
 import { withForked } from "../helpers/processes.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "wirebench-count-restart-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir("wirebench-count-restart-");
 const limits = { ...defaultLimits, childUser: "" };
 const settings = { ...defaultInstructionSettings, segments: 2 };
 

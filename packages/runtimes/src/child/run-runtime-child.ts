@@ -1,6 +1,12 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
-import { type Attempt, onceMoreIfKilledAtStart } from "@wirebench/codecs/runtime-bridge";
+import {
+  type Attempt,
+  onceMoreIfKilledAtStart,
+  perfMapAllowedAfter,
+  removeLeftPerfMap,
+  withoutJitEventFlags,
+} from "@wirebench/codecs/runtime-bridge";
 import {
   type ChildMessage,
   childMessageSchema,
@@ -38,10 +44,20 @@ export interface ChildHandlers {
  * `ready`. A kill timer is re-armed at every line, so a child silent for `stepTimeoutMs` dies with
  * its whole group (a JVM's or Cargo's helpers included). Never throws: every way a child can go
  * wrong ends as a `ChildExit` with a sentence naming it, and the last of stderr.
- * One killed at start by a signal not sent here is started once more (onceMoreIfKilledAtStart).
+ * One killed at start by a signal not sent here is started once more (onceMoreIfKilledAtStart),
+ * without V8's perf map when V8 stopped it over that map (perfMapAllowedAfter); a map a child left
+ * is removed once it ends.
  */
 export async function runRuntimeChild(...args: Parameters<typeof runOnce>): Promise<ChildExit> {
-  return onceMoreIfKilledAtStart(() => runOnce(...args), args[3].signal);
+  const [command, ...rest] = args;
+  return onceMoreIfKilledAtStart(
+    (previous) =>
+      runOnce(
+        perfMapAllowedAfter(previous) ? command : { ...command, args: withoutJitEventFlags(command.args) },
+        ...rest,
+      ),
+    args[3].signal,
+  );
 }
 
 interface RuntimeChildOptions {
@@ -130,6 +146,7 @@ function runOnce(
     const finish = (code: number | null, sig: NodeJS.Signals | null, startError?: Error) => {
       if (settled) return;
       settled = true;
+      removeLeftPerfMap(child.pid, command.args);
       if (timer) clearTimeout(timer);
       opts.signal?.removeEventListener("abort", onAbort);
       const tail = stderr.trim().split("\n").slice(-5).join("\n");
