@@ -33,7 +33,7 @@ export { checksum, compileTimedLoop, type TimedLoop } from "./harness/timed-batc
 export { warmupMaxMs } from "./harness/warmup-cap.ts";
 // Instruction counts (docs/instructions.md): the other runtimes are counted with Node's settings and pooling.
 export { repeatableMalloc } from "./instructions/count-process.ts";
-export { poolOp } from "./instructions/measure-instructions.ts";
+export { poolFormat } from "./instructions/measure-instructions.ts";
 export { readDumpTotal } from "./instructions/read-dumps.ts";
 export { defaultInstructionSettings, type InstructionSettings } from "./instructions/settings.ts";
 export { checkValgrind } from "./instructions/valgrind-version.ts";

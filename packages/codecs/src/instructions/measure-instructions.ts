@@ -144,7 +144,11 @@ async function runPool<T>(items: T[], width: number, work: (item: T) => Promise<
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
 }
 
-function poolFormat(id: string, results: ProcessCounts[], noisySpread: number): FormatInstructions {
+/** What pooling needs of a counting process, here or in another runtime (runtimes' count-in-runtime). */
+export type PooledCounts = Pick<ProcessCounts, "perOp" | "failed" | "error">;
+
+/** A format's counts over its processes: the first failure, or each operation's pooled count. */
+export function poolFormat(id: string, results: PooledCounts[], noisySpread: number): FormatInstructions {
   if (results.length === 0) return { error: "not counted" };
   const error = results.map((r) => r.failed.get(id) ?? (r.perOp.has(id) ? undefined : r.error)).find(Boolean);
   if (error) return { error };

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { scratchDir } from "../../../schemas/test/scratch-dir.ts";
-import { poolOp } from "../../src/instructions/measure-instructions.ts";
+import { poolFormat, poolOp } from "../../src/instructions/measure-instructions.ts";
 import { perOpFromSegments, readDumpTotal } from "../../src/instructions/read-dumps.ts";
 import { processesFromEnv, segmentIterations } from "../../src/instructions/settings.ts";
 
@@ -65,6 +65,33 @@ describe("reading callgrind dumps", () => {
     expect(confirmed.spread).toBeCloseTo(0.002, 6);
     expect(poolOp([1_003_000, 1_000_000, 1_002_000], true, 0.001).noisy).toBe(true);
     expect(poolOp([-5, 10], true, 0.001).noisy).toBe(true);
+  });
+
+  it("pools a format: a failure in any process wins, an operation missing from one is left out", () => {
+    const counted = (encode: number, decode?: number) => ({
+      perOp: new Map([
+        [
+          "a",
+          {
+            encode: { perOp: encode, settled: true },
+            ...(decode ? { decode: { perOp: decode, settled: false } } : {}),
+          },
+        ],
+      ]),
+      failed: new Map<string, string>(),
+    });
+    const pooled = poolFormat("a", [counted(1000, 500), counted(1001)], 0.01);
+    expect(pooled).toEqual({
+      encode: expect.objectContaining({ perOp: 1000, runs: [1000, 1001], noisy: false }),
+    });
+    const failed = { perOp: new Map(), failed: new Map([["a", "a: decode threw"]]) };
+    expect(poolFormat("a", [counted(1000), failed], 0.01)).toEqual({ error: "a: decode threw" });
+    expect(
+      poolFormat("a", [counted(1000), { perOp: new Map(), failed: new Map(), error: "valgrind died" }], 0.01),
+    ).toEqual({
+      error: "valgrind died",
+    });
+    expect(poolFormat("a", [], 0.01)).toEqual({ error: "not counted" });
   });
 
   it("sizes segments from the message size, within the named bounds", () => {

@@ -1,8 +1,8 @@
 import { join } from "node:path";
-import { checkValgrind, type InstructionSettings, poolOp } from "@wirebench/codecs/runtime-bridge";
+import { checkValgrind, type InstructionSettings, poolFormat } from "@wirebench/codecs/runtime-bridge";
 import type { FormatInstructions, RunInstructions } from "@wirebench/contracts";
 import type { Dataset } from "@wirebench/schemas";
-import { OPS, requestFormat } from "../run/format-slot.ts";
+import { requestFormat } from "../run/format-slot.ts";
 import { generatedDirsOf, linkGenerated } from "../run/link-generated.ts";
 import type { RuntimeDefinition } from "../runtime-definition.ts";
 import { runtimeLimits } from "../runtime-settings.ts";
@@ -123,21 +123,4 @@ function countSettingsOf(s: InstructionSettings) {
     warmupIterations: s.warmupIterations,
     segments: s.segments,
   };
-}
-
-function poolFormat(id: string, results: ProcessCounts[], noisySpread: number): FormatInstructions {
-  const error = results.map((r) => r.failed.get(id) ?? (r.perOp.has(id) ? undefined : r.error)).find(Boolean);
-  if (error) return { error };
-  const out: FormatInstructions = {};
-  for (const op of OPS) {
-    const counts = results.map((r) => r.perOp.get(id)?.[op]);
-    if (counts.some((c) => c === undefined)) continue;
-    const defined = counts as NonNullable<(typeof counts)[number]>[];
-    out[op] = poolOp(
-      defined.map((c) => c.perOp),
-      defined.every((c) => c.settled),
-      noisySpread,
-    );
-  }
-  return out;
 }
