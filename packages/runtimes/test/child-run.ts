@@ -6,8 +6,7 @@ import { type ChildCommand, runRuntimeChild } from "../src/child/run-runtime-chi
  * The one way tests talk to a runtime child directly: through the driver's own runner
  * (`runRuntimeChild`: process group, request line, every stdout line checked with the protocol's
  * zod, the plan after `ready`), so a test sees the child exactly as the parent does. The per-runtime
- * helper modules (go-child-run.ts, rust-child-run.ts, java-child.ts, python-child-io.ts) only keep
- * their names over this one.
+ * helper modules (java-child.ts, python-child-io.ts) only keep their names over this one.
  */
 
 /** Quick settings (the Node harness's `quickSettings`): a test needs samples, not precision. */

@@ -1,90 +1,52 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import type { RuntimeFormat, RuntimeRequest } from "@wirebench/contracts";
-import avro from "avsc";
-import protobuf from "protobufjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goModuleDir, goRuntime } from "../src/definitions/go.ts";
-import { type ChildRun, ofType, quickRuntimeSettings, runChild } from "./go-child-run.ts";
+import {
+  addressBookWorkDir,
+  avroJsonOf,
+  expectPlannedSamples,
+  expectTutorialBytes,
+  messages,
+  protobufjsBytes,
+  protoFile,
+  rootType,
+  tutorialProto,
+  withoutProto3Defaults,
+} from "./addressbook-child.ts";
+import { type ChildRun, ofType, runChildCommand } from "./child-run.ts";
 
-// The real Go child on the Go article's AddressBook (packages/conformance/data/models), talking the
-// protocol as the parent will: every line it writes is checked with the protocol's zod.
-const models = join(goModuleDir, "..", "..", "conformance", "data", "models");
-const protoFile = join(models, "addressbook-go.proto");
-/** The Protobuf tutorial's AddressBook, shared with the Rust test. */
-const fixtures = fileURLToPath(new URL("./fixtures/", import.meta.url));
-/** The tutorial's .proto as conformance vendors it: its java_/go_package options are the generators' to override. */
-const tutorialProto = join(models, "..", "protobuf", "addressbook.proto");
+// The real Go child on the Go article's AddressBook, talking the protocol as the parent will: every
+// line it writes is checked with the protocol's zod.
 const avscFile = join(goModuleDir, "testdata", "addressbook.avsc");
-const rootType = "wirebench.models.go.AddressBook";
-const messages = readFileSync(join(models, "addressbook-go.ndjson"), "utf8")
-  .split("\n")
-  .filter((l) => l.trim() !== "")
-  .map((l) => JSON.parse(l) as Record<string, unknown>);
-
-type Person = { email?: string; phones?: { number: string; type: string }[]; lastUpdated?: string };
-const avroType = avro.Type.forSchema(JSON.parse(readFileSync(avscFile, "utf8")));
-// Avro's JSON encoding of each message, written by avsc (Node's Avro library): unions as {"string": …}.
-const avroJson = messages.map((m) =>
-  JSON.parse(
-    avroType.toString({
-      people: (m.people as Person[]).map((p) => ({
-        ...p,
-        email: p.email ?? null,
-        phones: p.phones ?? [],
-        lastUpdated: p.lastUpdated ?? null,
-      })),
-    }),
-  ),
-);
-
 const available = (await goRuntime.detect()).available;
-let dir = "";
+const signal = () => new AbortController().signal;
+type Work = ReturnType<typeof addressBookWorkDir>;
+let work: Work;
+const runGo = (generated: string[], formats: Parameters<Work["request"]>[0], samples = 3) =>
+  runChildCommand({ cmd: goRuntime.command(generated).cmd, args: [] }, work.request(formats), { samples });
 let generated = "";
-const fmt = (impl: string, format: string, input: string, schema?: string): RuntimeFormat => ({
-  id: `${impl}@go`,
-  format,
-  impl,
-  inputFile: join(dir, input),
-  ...(schema ? { schema: { file: schema, rootType } } : {}),
-});
-const request = (formats: RuntimeFormat[]): RuntimeRequest => ({
-  protocol: 1,
-  process: 0,
-  verify: true,
-  workDir: dir,
-  formats,
-  settings: quickRuntimeSettings,
-});
 
 describe.skipIf(!available)("the Go child on AddressBook", () => {
   let run: ChildRun;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "wirebench-go-"));
-    writeFileSync(join(dir, "data.json"), JSON.stringify(messages));
-    writeFileSync(join(dir, "protojson.json"), JSON.stringify(messages));
-    writeFileSync(join(dir, "avrojson.json"), JSON.stringify(avroJson));
-    generated = join(dir, "generated");
-    await goRuntime.generate?.(
-      { idl: "proto", file: protoFile, rootType },
-      generated,
-      new AbortController().signal,
-    );
-    run = await runChild(
-      goRuntime.command([generated]).cmd,
-      request([
+    work = addressBookWorkDir("go", avscFile);
+    generated = join(work.dir, "generated");
+    await goRuntime.generate?.({ idl: "proto", file: protoFile, rootType }, generated, signal());
+    const { fmt } = work;
+    run = await runGo(
+      [generated],
+      [
         fmt("protobuf", "protobuf", "protojson.json", protoFile),
         fmt("vtprotobuf", "protobuf", "protojson.json", protoFile),
         fmt("goavro", "avro", "avrojson.json", avscFile),
         fmt("msgpack", "msgpack", "data.json"),
         fmt("cbor", "cbor", "data.json"),
         fmt("json", "json", "data.json"),
-      ]),
+      ],
     );
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => work?.remove());
 
   it("says hello first with Go's version and the exact module versions, and ends with done", () => {
     expect(run.code, run.stderr).toBe(0);
@@ -105,96 +67,57 @@ describe.skipIf(!available)("the Go child on AddressBook", () => {
   });
 
   it("writes the same Protobuf bytes as protobufjs (Node) on the Go article's AddressBook", async () => {
-    const verified = ofType(run, "verified").find((v) => v.id === "protobuf@go");
-    const type = (await protobuf.load(protoFile)).lookupType(rootType);
-    // protobufjs's fromObject takes a Timestamp as {seconds, nanos}, not RFC 3339.
-    const timestamp = (s: string) => {
-      const ms = Date.parse(s);
-      return { seconds: Math.floor(ms / 1000), nanos: (ms % 1000) * 1e6 };
-    };
-    const nodeBytes = messages.map((m) => {
-      const people = (m.people as Person[]).map((p) => ({
-        ...p,
-        ...(p.lastUpdated ? { lastUpdated: timestamp(p.lastUpdated) } : {}),
-      }));
-      return Buffer.from(type.encode(type.fromObject({ people })).finish()).toString("base64");
-    });
-    expect(verified?.encoded).toEqual(nodeBytes);
+    const nodeBytes = await protobufjsBytes();
+    const encoded = (id: string) => ofType(run, "verified").find((v) => v.id === id)?.encoded;
+    expect(encoded("protobuf@go")).toEqual(nodeBytes);
     expect(Buffer.from(nodeBytes[0] ?? "", "base64").length).toBe(206);
     // vtprotobuf's generated MarshalVT writes the same wire format.
-    expect(ofType(run, "verified").find((v) => v.id === "vtprotobuf@go")?.encoded).toEqual(nodeBytes);
+    expect(encoded("vtprotobuf@go")).toEqual(nodeBytes);
   });
 
   it("writes the Protobuf tutorial's AddressBook in 228 B, byte for byte what protoc's Python code writes", async () => {
-    const tutorial = join(dir, "tutorial");
-    const file = tutorialProto;
-    const schema = { file, rootType: "tutorial.AddressBook" };
-    await goRuntime.generate?.({ idl: "proto", ...schema }, tutorial, new AbortController().signal);
-    const input = join(fixtures, "tutorial-addressbook.json");
-    const json = readFileSync(input, "utf8");
-    writeFileSync(join(dir, "tutorial.json"), `[${json}]`);
-    const format = {
-      id: "protobuf@go",
-      format: "protobuf",
-      impl: "protobuf",
-      inputFile: join(dir, "tutorial.json"),
-      schema,
-    };
-    const res = await runChild(goRuntime.command([tutorial]).cmd, request([format]), 1);
-    const [verified] = ofType(res, "verified");
-    // The reference of packages/codecs/test/adapters/schema-as-written.test.ts (protoc --python_out).
-    const reference =
-      "0a730a12416c69636520536d6974682d576174736f6e10e9071a21616c6963652e736d69746840686f6d652e6578616d706c652d6d61696c2e636f6d220d0a0b2b312d3535352d30313030220f0a0b2b312d3535352d303130311001220f0a0b2b312d3535352d3031303210022a0608f09687af06" +
-      "0a6d0a11526f62657274204a6f686e736f6e204a7210ea071a24726f626572742e6a6f686e736f6e40776f726b2e6578616d706c652d6d61696c2e6f726722140a102b34342d32302d373934362d30303030100122110a0f2b34342d373730302d3930303132332a060880b98baf06";
-    const hex = Buffer.from(verified?.encoded[0] ?? "", "base64").toString("hex");
-    expect(hex.length / 2).toBe(228);
-    expect(hex).toBe(reference);
+    const tutorial = join(work.dir, "tutorial");
+    await goRuntime.generate?.(
+      { idl: "proto", file: tutorialProto, rootType: "tutorial.AddressBook" },
+      tutorial,
+      signal(),
+    );
+    expectTutorialBytes(await runGo([tutorial], [work.tutorialFormat("protobuf")], 1));
   });
 
   it("round-trips every message exactly in all six formats", () => {
     const byId = new Map(ofType(run, "verified").map((v) => [v.id, v.decoded]));
     for (const id of ["msgpack@go", "cbor@go", "json@go"]) expect(byId.get(id), id).toEqual(messages);
-    expect(byId.get("goavro@go")).toEqual(avroJson);
-    // Canonical ProtoJSON leaves proto3 defaults out: the input spells Alice's MOBILE (enum 0).
-    const withoutDefaults = JSON.parse(JSON.stringify(messages).replaceAll(',"type":"MOBILE"', ""));
-    expect(JSON.stringify(messages)).toContain('"type":"MOBILE"');
+    expect(byId.get("goavro@go")).toEqual(avroJsonOf(avscFile));
+    const withoutDefaults = withoutProto3Defaults();
     expect(byId.get("protobuf@go")).toEqual(withoutDefaults);
     expect(byId.get("vtprotobuf@go")).toEqual(withoutDefaults);
   });
 
   it("times encode and decode of every format with the samples the plan asked for", () => {
-    const samples = ofType(run, "samples");
-    expect(run.plan.size).toBe(12);
-    for (const [key, wanted] of run.plan) {
-      const [id, op] = key.split(" ");
-      const got = samples.filter((s) => s.id === id && s.op === op);
-      expect(got.flatMap((s) => s.nsPerOp).length, key).toBe(wanted);
-      expect(new Set(got.map((s) => s.round)), key).toEqual(new Set([0, 1]));
-      for (const s of got) for (const ns of s.nsPerOp) expect(ns).toBeGreaterThan(0);
-    }
-    for (const c of ofType(run, "calibrated")) expect(c.iterations).toBeGreaterThanOrEqual(1);
+    expectPlannedSamples(run, 12);
   });
 
   it("fails only the format whose message does not fit, and the schema-less binary has no Protobuf", async () => {
+    const { dir, fmt } = work;
     writeFileSync(join(dir, "bad-proto.json"), JSON.stringify([{ people: [{ name: 42 }] }]));
     writeFileSync(join(dir, "bad-avro.json"), JSON.stringify([{ people: [{ name: "x" }] }]));
-    const formats = [
-      { ...fmt("protobuf", "protobuf", "bad-proto.json", protoFile), id: "bad-proto@go" },
-      { ...fmt("goavro", "avro", "bad-avro.json", avscFile), id: "bad-avro@go" },
-      fmt("json", "json", "data.json"),
-    ];
-    const bad = await runChild(goRuntime.command([generated]).cmd, request(formats), 1);
+    const bad = await runGo(
+      [generated],
+      [
+        { ...fmt("protobuf", "protobuf", "bad-proto.json", protoFile), id: "bad-proto@go" },
+        { ...fmt("goavro", "avro", "bad-avro.json", avscFile), id: "bad-avro@go" },
+        fmt("json", "json", "data.json"),
+      ],
+      1,
+    );
     const failed = new Map(ofType(bad, "failed").map((f) => [f.id, f.error]));
     expect([...failed.keys()].sort()).toEqual(["bad-avro@go", "bad-proto@go"]);
     expect(failed.get("bad-proto@go")).toMatch(/not ProtoJSON of wirebench\.models\.go\.AddressBook/);
     expect(ofType(bad, "verified").map((v) => v.id)).toEqual(["json@go"]);
     expect(ofType(bad, "samples").every((s) => s.id === "json@go")).toBe(true);
 
-    const plain = await runChild(
-      goRuntime.command([]).cmd,
-      request([fmt("protobuf", "protobuf", "protojson.json", protoFile)]),
-      1,
-    );
+    const plain = await runGo([], [fmt("protobuf", "protobuf", "protojson.json", protoFile)], 1);
     expect(ofType(plain, "failed")[0]?.error).toMatch(
       /no generated Go code for wirebench\.models\.go\.AddressBook/,
     );

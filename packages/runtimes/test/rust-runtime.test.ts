@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { rustRuntime } from "../src/definitions/rust.ts";
-import { quickRustSettings } from "./rust-child-run.ts";
+import { quickRuntimeSettings } from "./child-run.ts";
 
 // The Rust runtime's edges: a toolchain that is missing, requests the child cannot use, a schema
 // prost-build refuses. Each must end in a clear message, never a hang or a crash.
@@ -16,7 +16,7 @@ const request = {
   verify: true,
   workDir: dir,
   formats: [],
-  settings: quickRustSettings,
+  settings: quickRuntimeSettings,
 };
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { cargoEnv, rustRuntime, rustWorkspace } from "../../src/definitions/rust.ts";
-import { ofType, runRustChild } from "../../test/rust-child-run.ts";
+import { ofType, runChildCommand } from "../../test/child-run.ts";
 import { addressBookFirst, alternate, median } from "../accuracy-shared.ts";
 import type { AccuracyRow } from "../runtime-accuracy.ts";
 
@@ -91,10 +91,10 @@ export async function accuracy(): Promise<AccuracyRow[]> {
       warmupTolerance: 0.1,
     };
     const { wirebench, headline, medians } = await alternate(pairs, async (p) => {
-      const run = await runRustChild(
-        rustRuntime.command([generated]).cmd,
+      const run = await runChildCommand(
+        { cmd: rustRuntime.command([generated]).cmd, args: [] },
         { protocol: 1, process: p, verify: false, workDir: dir, formats: [format], settings },
-        samplesPerChild,
+        { samples: samplesPerChild },
       );
       if (run.code !== 0) throw new Error(`the Rust child failed: ${run.stderr}`);
       const encoded = ofType(run, "samples").filter((x) => x.op === "encode");
