@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { testEnv } from "../../vitest.shared.ts";
 
 export default defineConfig({
   test: {
+    env: testEnv,
     include: ["test/**/*.test.ts"],
     // Tests start real worker processes (tsx start-up takes seconds on a loaded 2-core machine); the
     // 5 s default failed them while they were still waiting for "worker ready". Nothing asserts time.

@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { testEnv } from "../../vitest.shared.ts";
 
 export default defineConfig({
   test: {
+    env: testEnv,
     include: ["test/**/*.test.ts"],
     // Round trips run in child processes and corpus files are large; nothing here asserts time.
     testTimeout: 180_000,
