@@ -28,6 +28,7 @@ import { FormatQueue } from "./format-queue.ts";
 import { FormatReporter } from "./format-reporter.ts";
 import { type FormatState, newFormatState, toFormatResult } from "./format-state.ts";
 import type { DatasetFile, RunOptions } from "./run-options.ts";
+import { WarmupClock } from "./warmup-clock.ts";
 
 export type { DatasetFile, ProgressEvent, ProgressPhase, RunOptions } from "./run-options.ts";
 
@@ -83,6 +84,9 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
   const queues = Array.from({ length: processes }, () =>
     costs ? new FormatQueue(entries, shards, costs) : undefined,
   );
+  // Later replicates' queues are priced by what warming each format up took in the first.
+  const formatOf = new Map(entries.map((e) => [e.id, e.format]));
+  const warmups = new WarmupClock((id) => formatOf.get(id));
   const groupsOf = (p: number) => queues[p]?.fixed ?? [entries];
   const groups = groupsOf(0);
   const turns = new TurnScheduler(Math.max(1, settings.parallelProcesses), settings.timeAlone);
@@ -104,6 +108,8 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
     const queue = queues[p];
     /** The next format of the queue for this child, which holds it from now on (as if in its group). */
     const claim = () => {
+      const warmed = p > 0 ? warmups.costs() : undefined;
+      if (warmed && warmed.size > 0) queue?.price(warmed);
       const next = queue?.next(g) ?? [];
       pending.push(...next);
       return { entries: next, verify: p === 0 ? next.map((e) => e.id) : [] };
@@ -135,7 +141,10 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
           shippedSizes: opts.shippedSizes ?? true,
         },
         limits,
-        (m) => handleChildMessage({ ...ctx, maxArtifactBytes: opts.maxArtifactBytes }, m),
+        (m) => {
+          if (p === 0) warmups.observe(g, m);
+          handleChildMessage({ ...ctx, maxArtifactBytes: opts.maxArtifactBytes }, m);
+        },
         async () => {
           await turn.ready();
           wentAt = Date.now();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FormatQueue } from "../../src/pipeline/format-queue.ts";
-import { registry } from "../../src/registry/registry.ts";
+import { type RegistryEntry, registry } from "../../src/registry/registry.ts";
 import { fixtureEntry } from "../helpers/fixture-entry.ts";
 
 const ids = (xs: { id: string }[]) => xs.map((e) => e.id).sort();
@@ -16,7 +16,8 @@ describe("FormatQueue", () => {
     for (const format of ["thrift", "capnp"])
       expect(q.fixed.filter((g) => g.some((e) => e.format === format))).toHaveLength(1);
     const handed: string[][] = [];
-    for (let next = q.next(); next; next = q.next()) handed.push(next.map((e) => e.id));
+    // Both children ask (see the share rule below).
+    for (let next = q.next(1); next; next = q.next(0)) handed.push(next.map((e) => e.id));
     expect(q.empty).toBe(true);
     expect(q.next()).toBeUndefined();
     // Each claim is one format with all its variants.
@@ -40,8 +41,9 @@ describe("FormatQueue", () => {
     const json = registry.filter((e) => e.id === "json");
     const q = new FormatQueue([...json, plugin], 2);
     expect(q.fixed.flat().map((e) => e.id)).toEqual(["plugin"]);
-    expect(q.next()?.map((e) => e.id)).toEqual(["json"]);
-    expect(q.next()).toBeUndefined();
+    const other = q.fixed.findIndex((g) => g.length === 0);
+    expect(q.next(other)?.map((e) => e.id)).toEqual(["json"]);
+    expect(q.next(other)).toBeUndefined();
   });
 
   it("balances what timing will cost each child, from both ends, when an earlier run recorded costs", () => {
@@ -67,6 +69,36 @@ describe("FormatQueue", () => {
     // yaml in the registry, so it goes first of the two).
     costs.delete("msgpack");
     expect(claims(costs, [0, 1])).toEqual(["msgpack", "yaml"]);
+  });
+
+  it("stops a child at its share, once, while a sibling has not asked yet; the sibling takes the rest", () => {
+    const formats = ["json", "msgpack", "cbor", "bson", "yaml", "xml"];
+    const some = registry.filter((e) => formats.includes(e.format));
+    const formatOf = (g: RegistryEntry[] | undefined) => g?.[0]?.format;
+    // Nothing recorded: the share is half the formats, handed out in the registry's order.
+    const inOrder = [...new Set(some.map((e) => e.format))];
+    const q = new FormatQueue(some, 2);
+    expect([formatOf(q.next(0)), formatOf(q.next(0)), formatOf(q.next(0))]).toEqual(inOrder.slice(0, 3));
+    expect(q.next(0)).toBeUndefined();
+    expect(q.empty).toBe(false);
+    const rest = [formatOf(q.next(1)), formatOf(q.next(1)), formatOf(q.next(1)), q.next(1)];
+    expect(rest).toEqual([...inOrder.slice(3), undefined]);
+    // With costs, the share is half their sum: YAML alone is more than half.
+    const costs = new Map([
+      ["yaml", 80],
+      ["xml", 30],
+      ["json", 1],
+      ["msgpack", 2],
+      ["cbor", 2],
+      ["bson", 3],
+    ]);
+    const c = new FormatQueue(some, 2, costs);
+    expect(formatOf(c.next(0))).toBe("yaml");
+    expect(c.next(0)).toBeUndefined();
+    // Once: a child started again (its sibling never asked) drains the queue.
+    const drained: (string | undefined)[] = [];
+    for (let g = c.next(0); g; g = c.next(0)) drained.push(formatOf(g));
+    expect(drained.sort()).toEqual(["bson", "cbor", "json", "msgpack", "xml"]);
   });
 
   it("counts the formats fixed to a child in what it holds", () => {
