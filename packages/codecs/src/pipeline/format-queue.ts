@@ -17,7 +17,7 @@ import type { FormatCosts } from "./format-costs.ts";
  * costliest recorded; with no costs at all, formats go out in the registry's order.
  *
  * A child can start long after its siblings: a later replicate's second child waits for a core that
- * the first replicate's slower child frees (Video sample, full: 0.6–0.9 s later), by which time its
+ * the first replicate's slower child frees (Video sample, full: up to 0.9 s later), by which time its
  * sibling had claimed every format and warmed up 4.4 CPU-s of them while it warmed up 1 s. So a
  * child that holds its share (the costs over the children, or the formats when none are recorded)
  * gets nothing more, once, while a sibling has not asked yet; it goes on with what it has, and the
