@@ -16,13 +16,15 @@ import type { FormatCosts } from "./format-costs.ts";
  * format left, any other child the cheapest. A format with no recorded cost counts as costly as the
  * costliest recorded; with no costs at all, formats go out in the registry's order.
  *
- * A child can start long after its siblings: a later replicate's second child waits for a core that
- * the first replicate's slower child frees (Video sample, full: up to 0.9 s later), by which time its
- * sibling had claimed every format and warmed up 4.4 CPU-s of them while it warmed up 1 s. So a
- * child that holds its share (the costs over the children, or the formats when none are recorded)
- * gets nothing more, once, while a sibling has not asked yet; it goes on with what it has, and the
- * sibling takes the rest. Refused only once, a child started again (its sibling never came) drains
- * the queue.
+ * A later replicate's children only load and prepare (nothing to verify), so the formats are all
+ * handed out within a fraction of a second, to whichever child asks most often, and a child can
+ * start long after its sibling (it waits for a core the first replicate frees: up to 0.9 s on the
+ * Video sample). One child then warmed up 4.4 CPU-s of formats while its sibling had 1 s. With
+ * `holdAtShare` (later replicates), a child that holds its share (the costs over the children, or
+ * the formats when none are recorded) gets nothing more, once, while a sibling holds less: it goes
+ * on with what it has, and the sibling takes the rest. Refused only once, a child started again
+ * (its sibling never came) drains the queue. The first replicate has no such rule: its children
+ * verify, and a child stopped at its share would leave sizes waiting for a sibling's slow format.
  */
 export class FormatQueue {
   /** The formats not fixed to a child, in the registry's order, and as they are handed out. */
@@ -39,7 +41,12 @@ export class FormatQueue {
   private readonly refused = new Set<number>();
 
   /** `entries` of the run; `shards` children at most. */
-  constructor(entries: RegistryEntry[], shards: number, costs: FormatCosts = new Map()) {
+  constructor(
+    entries: RegistryEntry[],
+    shards: number,
+    costs: FormatCosts = new Map(),
+    private readonly holdAtShare = false,
+  ) {
     const byFormat = new Map<string, RegistryEntry[]>();
     for (const e of entries) {
       if (e.generatesCode !== false) continue;
@@ -78,12 +85,14 @@ export class FormatQueue {
 
   /**
    * The next format (all its variants) for child `child` (an index of `fixed`), or undefined when
-   * every format was handed out or, once, when the child holds its share and a sibling has not asked.
+   * every format was handed out or (`holdAtShare`, once) when the child holds its share and a
+   * sibling less.
    */
   next(child = 0): RegistryEntry[] | undefined {
     this.asked.add(child);
-    const siblingToCome = this.fixed.some((_, i) => !this.asked.has(i));
-    if (siblingToCome && !this.refused.has(child) && (this.held[child] ?? 0) >= this.share) {
+    const mineHeld = this.held[child] ?? 0;
+    const siblingBelow = this.held.some((h, i) => i !== child && h < this.share);
+    if (this.holdAtShare && siblingBelow && !this.refused.has(child) && mineHeld >= this.share) {
       this.refused.add(child);
       return undefined;
     }

@@ -81,8 +81,8 @@ export async function runComparison(dataset: Dataset | DatasetFile, opts: RunOpt
   // A replicate's children take formats as they finish others (FormatQueue, one per replicate); only
   // code generators are fixed to a child. Unsharded, one child has them all.
   const costs = shards > 1 ? readFormatCosts(limits.cacheDir) : undefined;
-  const queues = Array.from({ length: processes }, () =>
-    costs ? new FormatQueue(entries, shards, costs) : undefined,
+  const queues = Array.from({ length: processes }, (_, p) =>
+    costs ? new FormatQueue(entries, shards, costs, p > 0) : undefined,
   );
   // Later replicates' queues are priced by what warming each format up took in the first.
   const formatOf = new Map(entries.map((e) => [e.id, e.format]));

@@ -71,15 +71,19 @@ describe("FormatQueue", () => {
     expect(claims(costs, [0, 1])).toEqual(["msgpack", "yaml"]);
   });
 
-  it("stops a child at its share, once, while a sibling has not asked yet; the sibling takes the rest", () => {
+  it("with holdAtShare, stops a child at its share, once, while a sibling holds less; the sibling takes the rest", () => {
     const formats = ["json", "msgpack", "cbor", "bson", "yaml", "xml"];
     const some = registry.filter((e) => formats.includes(e.format));
     const formatOf = (g: RegistryEntry[] | undefined) => g?.[0]?.format;
     // Nothing recorded: the share is half the formats, handed out in the registry's order.
     const inOrder = [...new Set(some.map((e) => e.format))];
-    const q = new FormatQueue(some, 2);
+    const q = new FormatQueue(some, 2, undefined, true);
     expect([formatOf(q.next(0)), formatOf(q.next(0)), formatOf(q.next(0))]).toEqual(inOrder.slice(0, 3));
     expect(q.next(0)).toBeUndefined();
+    // The first replicate's queue (no holdAtShare) hands out to whoever asks.
+    const first = new FormatQueue(some, 2);
+    for (let k = 0; k < inOrder.length; k++) expect(first.next(0)).toBeDefined();
+    expect(first.empty).toBe(true);
     expect(q.empty).toBe(false);
     const rest = [formatOf(q.next(1)), formatOf(q.next(1)), formatOf(q.next(1)), q.next(1)];
     expect(rest).toEqual([...inOrder.slice(3), undefined]);
@@ -92,13 +96,20 @@ describe("FormatQueue", () => {
       ["cbor", 2],
       ["bson", 3],
     ]);
-    const c = new FormatQueue(some, 2, costs);
+    const c = new FormatQueue(some, 2, costs, true);
     expect(formatOf(c.next(0))).toBe("yaml");
     expect(c.next(0)).toBeUndefined();
     // Once: a child started again (its sibling never asked) drains the queue.
     const drained: (string | undefined)[] = [];
     for (let g = c.next(0); g; g = c.next(0)) drained.push(formatOf(g));
     expect(drained.sort()).toEqual(["bson", "cbor", "json", "msgpack", "xml"]);
+    // A sibling that asked but still holds less than its share holds the other back too.
+    const d = new FormatQueue(some, 2, costs, true);
+    expect(formatOf(d.next(1))).toBe("yaml");
+    expect(formatOf(d.next(0))).toBe("xml");
+    expect(formatOf(d.next(0))).toBe("bson");
+    expect(d.next(1)).toBeUndefined();
+    expect(formatOf(d.next(0))).toBe("msgpack");
   });
 
   it("counts the formats fixed to a child in what it holds", () => {
