@@ -6,7 +6,7 @@ import type { RuntimeFormat, RuntimeRequest } from "@wirebench/contracts";
 import avro from "avsc";
 import protobuf from "protobufjs";
 import { expect } from "vitest";
-import { type ChildRun, ofType, quickRuntimeSettings } from "./child-run.ts";
+import { type ChildRun, ofType, quickRuntimeSettings, runChildCommand } from "./child-run.ts";
 
 /**
  * What the Go and Rust child tests share: the Go article's AddressBook (packages/conformance/data/
@@ -97,8 +97,9 @@ export function expectPlannedSamples(run: ChildRun, operations: number): void {
 }
 
 /**
- * A work folder holding the inputs (data.json, protojson.json, avrojson.json, tutorial.json) and
- * the request builders for a runtime whose format ids end in `@${runtime}`.
+ * A work folder holding the inputs (data.json, protojson.json, avrojson.json, tutorial.json, and
+ * bad-proto.json / bad-avro.json that fit neither schema) and the request builders for a runtime
+ * whose format ids end in `@${runtime}`.
  */
 export function addressBookWorkDir(runtime: string, avscFile: string) {
   const dir = mkdtempSync(join(tmpdir(), `wirebench-${runtime}-`));
@@ -106,6 +107,8 @@ export function addressBookWorkDir(runtime: string, avscFile: string) {
   writeFileSync(join(dir, "protojson.json"), JSON.stringify(messages));
   writeFileSync(join(dir, "avrojson.json"), JSON.stringify(avroJsonOf(avscFile)));
   writeFileSync(join(dir, "tutorial.json"), `[${readFileSync(tutorialJson, "utf8")}]`);
+  writeFileSync(join(dir, "bad-proto.json"), JSON.stringify([{ people: [{ name: 42 }] }]));
+  writeFileSync(join(dir, "bad-avro.json"), JSON.stringify([{ people: [{ name: "x" }] }]));
   const fmt = (impl: string, format: string, input: string, schema?: string): RuntimeFormat => ({
     id: `${impl}@${runtime}`,
     format,
@@ -126,5 +129,8 @@ export function addressBookWorkDir(runtime: string, avscFile: string) {
     ...fmt(impl, "protobuf", "tutorial.json"),
     schema: { file: tutorialProto, rootType: "tutorial.AddressBook" },
   });
-  return { dir, fmt, request, tutorialFormat, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  /** Runs the child `cmd` on `formats` as the parent does; each calibrated operation gets `samples`. */
+  const run = (cmd: string, formats: RuntimeFormat[], samples = 3) =>
+    runChildCommand({ cmd, args: [] }, request(formats), { samples });
+  return { dir, fmt, run, tutorialFormat, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -1,44 +1,36 @@
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goModuleDir, goRuntime } from "../src/definitions/go.ts";
-import {
-  addressBookWorkDir,
-  avroJsonOf,
-  expectPlannedSamples,
-  expectTutorialBytes,
-  messages,
-  protobufjsBytes,
-  protoFile,
-  rootType,
-  tutorialProto,
-  withoutProto3Defaults,
-} from "./addressbook-child.ts";
-import { type ChildRun, ofType, runChildCommand } from "./child-run.ts";
+import * as book from "./addressbook-child.ts";
+import { type ChildRun, ofType } from "./child-run.ts";
 
 // The real Go child on the Go article's AddressBook, talking the protocol as the parent will: every
 // line it writes is checked with the protocol's zod.
 const avscFile = join(goModuleDir, "testdata", "addressbook.avsc");
 const available = (await goRuntime.detect()).available;
 const signal = () => new AbortController().signal;
-type Work = ReturnType<typeof addressBookWorkDir>;
+type Work = ReturnType<typeof book.addressBookWorkDir>;
 let work: Work;
-const runGo = (generated: string[], formats: Parameters<Work["request"]>[0], samples = 3) =>
-  runChildCommand({ cmd: goRuntime.command(generated).cmd, args: [] }, work.request(formats), { samples });
+const runGo = (generated: string[], formats: Parameters<Work["run"]>[1], samples = 3) =>
+  work.run(goRuntime.command(generated).cmd, formats, samples);
 let generated = "";
 
 describe.skipIf(!available)("the Go child on AddressBook", () => {
   let run: ChildRun;
   beforeAll(async () => {
-    work = addressBookWorkDir("go", avscFile);
+    work = book.addressBookWorkDir("go", avscFile);
     generated = join(work.dir, "generated");
-    await goRuntime.generate?.({ idl: "proto", file: protoFile, rootType }, generated, signal());
+    await goRuntime.generate?.(
+      { idl: "proto", file: book.protoFile, rootType: book.rootType },
+      generated,
+      signal(),
+    );
     const { fmt } = work;
     run = await runGo(
       [generated],
       [
-        fmt("protobuf", "protobuf", "protojson.json", protoFile),
-        fmt("vtprotobuf", "protobuf", "protojson.json", protoFile),
+        fmt("protobuf", "protobuf", "protojson.json", book.protoFile),
+        fmt("vtprotobuf", "protobuf", "protojson.json", book.protoFile),
         fmt("goavro", "avro", "avrojson.json", avscFile),
         fmt("msgpack", "msgpack", "data.json"),
         fmt("cbor", "cbor", "data.json"),
@@ -67,7 +59,7 @@ describe.skipIf(!available)("the Go child on AddressBook", () => {
   });
 
   it("writes the same Protobuf bytes as protobufjs (Node) on the Go article's AddressBook", async () => {
-    const nodeBytes = await protobufjsBytes();
+    const nodeBytes = await book.protobufjsBytes();
     const encoded = (id: string) => ofType(run, "verified").find((v) => v.id === id)?.encoded;
     expect(encoded("protobuf@go")).toEqual(nodeBytes);
     expect(Buffer.from(nodeBytes[0] ?? "", "base64").length).toBe(206);
@@ -78,34 +70,32 @@ describe.skipIf(!available)("the Go child on AddressBook", () => {
   it("writes the Protobuf tutorial's AddressBook in 228 B, byte for byte what protoc's Python code writes", async () => {
     const tutorial = join(work.dir, "tutorial");
     await goRuntime.generate?.(
-      { idl: "proto", file: tutorialProto, rootType: "tutorial.AddressBook" },
+      { idl: "proto", file: book.tutorialProto, rootType: "tutorial.AddressBook" },
       tutorial,
       signal(),
     );
-    expectTutorialBytes(await runGo([tutorial], [work.tutorialFormat("protobuf")], 1));
+    book.expectTutorialBytes(await runGo([tutorial], [work.tutorialFormat("protobuf")], 1));
   });
 
   it("round-trips every message exactly in all six formats", () => {
     const byId = new Map(ofType(run, "verified").map((v) => [v.id, v.decoded]));
-    for (const id of ["msgpack@go", "cbor@go", "json@go"]) expect(byId.get(id), id).toEqual(messages);
-    expect(byId.get("goavro@go")).toEqual(avroJsonOf(avscFile));
-    const withoutDefaults = withoutProto3Defaults();
+    for (const id of ["msgpack@go", "cbor@go", "json@go"]) expect(byId.get(id), id).toEqual(book.messages);
+    expect(byId.get("goavro@go")).toEqual(book.avroJsonOf(avscFile));
+    const withoutDefaults = book.withoutProto3Defaults();
     expect(byId.get("protobuf@go")).toEqual(withoutDefaults);
     expect(byId.get("vtprotobuf@go")).toEqual(withoutDefaults);
   });
 
   it("times encode and decode of every format with the samples the plan asked for", () => {
-    expectPlannedSamples(run, 12);
+    book.expectPlannedSamples(run, 12);
   });
 
   it("fails only the format whose message does not fit, and the schema-less binary has no Protobuf", async () => {
-    const { dir, fmt } = work;
-    writeFileSync(join(dir, "bad-proto.json"), JSON.stringify([{ people: [{ name: 42 }] }]));
-    writeFileSync(join(dir, "bad-avro.json"), JSON.stringify([{ people: [{ name: "x" }] }]));
+    const { fmt } = work;
     const bad = await runGo(
       [generated],
       [
-        { ...fmt("protobuf", "protobuf", "bad-proto.json", protoFile), id: "bad-proto@go" },
+        { ...fmt("protobuf", "protobuf", "bad-proto.json", book.protoFile), id: "bad-proto@go" },
         { ...fmt("goavro", "avro", "bad-avro.json", avscFile), id: "bad-avro@go" },
         fmt("json", "json", "data.json"),
       ],
@@ -117,7 +107,7 @@ describe.skipIf(!available)("the Go child on AddressBook", () => {
     expect(ofType(bad, "verified").map((v) => v.id)).toEqual(["json@go"]);
     expect(ofType(bad, "samples").every((s) => s.id === "json@go")).toBe(true);
 
-    const plain = await runGo([], [fmt("protobuf", "protobuf", "protojson.json", protoFile)], 1);
+    const plain = await runGo([], [fmt("protobuf", "protobuf", "protojson.json", book.protoFile)], 1);
     expect(ofType(plain, "failed")[0]?.error).toMatch(
       /no generated Go code for wirebench\.models\.go\.AddressBook/,
     );

@@ -1,43 +1,36 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rustRuntime, rustWorkspace } from "../src/definitions/rust.ts";
-import {
-  addressBookWorkDir,
-  avroJsonOf,
-  expectPlannedSamples,
-  expectTutorialBytes,
-  messages,
-  protobufjsBytes,
-  protoFile,
-  rootType,
-  tutorialProto,
-  withoutProto3Defaults,
-} from "./addressbook-child.ts";
-import { type ChildRun, ofType, runChildCommand } from "./child-run.ts";
+import * as book from "./addressbook-child.ts";
+import { type ChildRun, ofType } from "./child-run.ts";
 
 // The real Rust child on the Go article's AddressBook, talking the protocol as the parent does:
 // every line it writes is checked with the protocol's zod.
 const avscFile = join(rustWorkspace, "testdata", "addressbook.avsc");
 const available = (await rustRuntime.detect()).available;
 const signal = () => new AbortController().signal;
-type Work = ReturnType<typeof addressBookWorkDir>;
+type Work = ReturnType<typeof book.addressBookWorkDir>;
 let work: Work;
-const runRust = (generated: string[], formats: Parameters<Work["request"]>[0], samples = 3) =>
-  runChildCommand({ cmd: rustRuntime.command(generated).cmd, args: [] }, work.request(formats), { samples });
+const runRust = (generated: string[], formats: Parameters<Work["run"]>[1], samples = 3) =>
+  work.run(rustRuntime.command(generated).cmd, formats, samples);
 let generated = "";
 
 describe.skipIf(!available)("the Rust child on AddressBook", () => {
   let run: ChildRun;
   beforeAll(async () => {
-    work = addressBookWorkDir("rust", avscFile);
+    work = book.addressBookWorkDir("rust", avscFile);
     generated = join(work.dir, "generated");
-    await rustRuntime.generate?.({ idl: "proto", file: protoFile, rootType }, generated, signal());
+    await rustRuntime.generate?.(
+      { idl: "proto", file: book.protoFile, rootType: book.rootType },
+      generated,
+      signal(),
+    );
     const { fmt } = work;
     run = await runRust(
       [generated],
       [
-        fmt("prost", "protobuf", "protojson.json", protoFile),
+        fmt("prost", "protobuf", "protojson.json", book.protoFile),
         fmt("apache-avro", "avro", "avrojson.json", avscFile),
         fmt("rmp-serde", "msgpack", "data.json"),
         fmt("ciborium", "cbor", "data.json"),
@@ -64,7 +57,7 @@ describe.skipIf(!available)("the Rust child on AddressBook", () => {
   });
 
   it("writes the same Protobuf bytes as protobufjs (Node) on the Go article's AddressBook", async () => {
-    const nodeBytes = await protobufjsBytes();
+    const nodeBytes = await book.protobufjsBytes();
     expect(ofType(run, "verified").find((v) => v.id === "prost@rust")?.encoded).toEqual(nodeBytes);
     expect(Buffer.from(nodeBytes[0] ?? "", "base64").length).toBe(206);
   });
@@ -72,19 +65,19 @@ describe.skipIf(!available)("the Rust child on AddressBook", () => {
   it("writes the Protobuf tutorial's AddressBook in 228 B, byte for byte what protoc's Python code writes", async () => {
     const tutorial = join(work.dir, "tutorial");
     await rustRuntime.generate?.(
-      { idl: "proto", file: tutorialProto, rootType: "tutorial.AddressBook" },
+      { idl: "proto", file: book.tutorialProto, rootType: "tutorial.AddressBook" },
       tutorial,
       signal(),
     );
-    expectTutorialBytes(await runRust([tutorial], [work.tutorialFormat("prost")], 1));
+    book.expectTutorialBytes(await runRust([tutorial], [work.tutorialFormat("prost")], 1));
   });
 
   it("round-trips every message exactly in all five formats", () => {
     const byId = new Map(ofType(run, "verified").map((v) => [v.id, v.decoded]));
     for (const id of ["rmp-serde@rust", "ciborium@rust", "serde_json@rust"])
-      expect(byId.get(id), id).toEqual(messages);
-    expect(byId.get("apache-avro@rust")).toEqual(avroJsonOf(avscFile));
-    expect(byId.get("prost@rust")).toEqual(withoutProto3Defaults());
+      expect(byId.get(id), id).toEqual(book.messages);
+    expect(byId.get("apache-avro@rust")).toEqual(book.avroJsonOf(avscFile));
+    expect(byId.get("prost@rust")).toEqual(book.withoutProto3Defaults());
   });
 
   it("writes MessagePack and CBOR maps in the data's key order", () => {
@@ -93,21 +86,19 @@ describe.skipIf(!available)("the Rust child on AddressBook", () => {
     // {"people": [{"name": …: a one-entry map, the key "people", a two-entry array, "name" first.
     expect(first("rmp-serde@rust").subarray(0, 10).toString("hex")).toBe("81a670656f706c659285");
     expect(first("ciborium@rust").subarray(0, 10).toString("hex")).toBe("a16670656f706c6582a5");
-    expect(first("serde_json@rust").toString()).toBe(JSON.stringify(messages[0]));
+    expect(first("serde_json@rust").toString()).toBe(JSON.stringify(book.messages[0]));
   });
 
   it("times encode and decode of every format with the samples the plan asked for", () => {
-    expectPlannedSamples(run, 10);
+    book.expectPlannedSamples(run, 10);
   });
 
   it("fails only the format whose message does not fit, and the schema-less binary has no Protobuf", async () => {
-    const { dir, fmt } = work;
-    writeFileSync(join(dir, "bad-proto.json"), JSON.stringify([{ people: [{ name: 42 }] }]));
-    writeFileSync(join(dir, "bad-avro.json"), JSON.stringify([{ people: [{ name: "x" }] }]));
+    const { fmt } = work;
     const bad = await runRust(
       [generated],
       [
-        { ...fmt("prost", "protobuf", "bad-proto.json", protoFile), id: "bad-proto@rust" },
+        { ...fmt("prost", "protobuf", "bad-proto.json", book.protoFile), id: "bad-proto@rust" },
         { ...fmt("apache-avro", "avro", "bad-avro.json", avscFile), id: "bad-avro@rust" },
         fmt("serde_json", "json", "data.json"),
       ],
@@ -121,7 +112,7 @@ describe.skipIf(!available)("the Rust child on AddressBook", () => {
     expect(ofType(bad, "samples").every((s) => s.id === "serde_json@rust")).toBe(true);
     expect(bad.messages.at(-1)?.type).toBe("done");
 
-    const plain = await runRust([], [fmt("prost", "protobuf", "protojson.json", protoFile)], 1);
+    const plain = await runRust([], [fmt("prost", "protobuf", "protojson.json", book.protoFile)], 1);
     expect(ofType(plain, "failed")[0]?.error).toMatch(/no \.proto schema compiled in/);
     expect(plain.messages.at(-1)?.type).toBe("done");
   });
