@@ -6,7 +6,9 @@
  * each checkout in `--bins`, interleaved. Per run it prints the wall time, the quantiles of
  * |median / reference − 1| over every operation (the reference: the geometric mean of its two runs),
  * how many operations are off by more than 15 %, how many did not settle in warm-up (`~`), and the
- * worst. The two reference runs are also compared with each other: the noise floor.
+ * worst, then the same with the run's common factor taken out (see report): on a shared host whose
+ * speed drifts, that second line is the one to compare. The two reference runs are also compared with
+ * each other: the noise floor.
  *
  * bench:accuracy checks a few libraries against an independent harness (tinybench); this one checks
  * every format of a run against Wirebench's own slow mode, which is where a warm-up cap cut short
@@ -61,22 +63,40 @@ function compare(bin: string, budget: string[], tag: string): { seconds: number;
   return { seconds, ops };
 }
 
-function report(label: string, seconds: number, run: Medians, reference: Map<string, number>): void {
+/** |dev| quantiles, how many are off by more than 15 %, and the three worst, of `run` against `reference`. */
+function deviations(run: Medians, reference: Map<string, number>, common: number) {
   const devs = [...reference].flatMap(([key, ref]) => {
     const m = run.get(key);
-    return m ? [{ key, dev: m.medianNs / ref - 1 }] : [];
+    return m ? [{ key, dev: m.medianNs / ref / common - 1 }] : [];
   });
   devs.sort((a, b) => Math.abs(a.dev) - Math.abs(b.dev));
   const q = (p: number) =>
     `${(Math.abs(devs[Math.floor(p * (devs.length - 1))]?.dev ?? 0) * 100).toFixed(1)} %`;
-  const unsettled = [...run.values()].filter((t) => t.warmupStable === false).length;
   const worst = devs
     .slice(-3)
     .map((d) => `${d.key} ${d.dev > 0 ? "+" : ""}${(d.dev * 100).toFixed(0)} %`)
     .join(", ");
+  return `p50 ${q(0.5)}, p90 ${q(0.9)}, max ${q(1)}; >15 %: ${devs.filter((d) => Math.abs(d.dev) > 0.15).length}/${devs.length}; worst ${worst}`;
+}
+
+/**
+ * One run against the reference, twice: as measured, and with the run's common factor (the median
+ * of its operations' ratios to the reference) taken out. A machine whose speed drifts (on a shared
+ * host the same loop ran 141 to 204 ms within a minute, 28 Nov) moves every operation of a run
+ * alike; a warm-up that ends too soon moves some operations, which the second line keeps.
+ */
+function report(label: string, seconds: number, run: Medians, reference: Map<string, number>): void {
+  const ratios = [...reference].flatMap(([key, ref]) => {
+    const m = run.get(key);
+    return m ? [m.medianNs / ref] : [];
+  });
+  const common = ratios.length > 0 ? median(ratios) : 1;
+  const unsettled = [...run.values()].filter((t) => t.warmupStable === false).length;
   console.log(
-    `${label.padEnd(22)} ${seconds.toFixed(1).padStart(5)} s  |dev| p50 ${q(0.5)}, p90 ${q(0.9)}, max ${q(1)}; ` +
-      `>15 %: ${devs.filter((d) => Math.abs(d.dev) > 0.15).length}/${devs.length}; unsettled ${unsettled}; worst ${worst}`,
+    `${label.padEnd(22)} ${seconds.toFixed(1).padStart(5)} s  unsettled ${unsettled}; |dev| ${deviations(run, reference, 1)}`,
+  );
+  console.log(
+    `${"".padEnd(30)} common ×${common.toFixed(2)} out: |dev| ${deviations(run, reference, common)}`,
   );
 }
 
