@@ -63,12 +63,15 @@ function compare(bin: string, budget: string[], tag: string): { seconds: number;
   return { seconds, ops };
 }
 
-/** |dev| quantiles, how many are off by more than 15 %, and the three worst, of `run` against `reference`. */
-function deviations(run: Medians, reference: Map<string, number>, common: number) {
-  const devs = [...reference].flatMap(([key, ref]) => {
-    const m = run.get(key);
-    return m ? [{ key, dev: m.medianNs / ref / common - 1 }] : [];
-  });
+/** Each operation of the run that the reference has: its median over the reference's. */
+interface Ratio {
+  key: string;
+  ratio: number;
+}
+
+/** |dev| quantiles, how many are off by more than 15 %, and the three worst, with `common` taken out. */
+function deviations(ratios: Ratio[], common: number) {
+  const devs = ratios.map(({ key, ratio }) => ({ key, dev: ratio / common - 1 }));
   devs.sort((a, b) => Math.abs(a.dev) - Math.abs(b.dev));
   const q = (p: number) =>
     `${(Math.abs(devs[Math.floor(p * (devs.length - 1))]?.dev ?? 0) * 100).toFixed(1)} %`;
@@ -86,18 +89,16 @@ function deviations(run: Medians, reference: Map<string, number>, common: number
  * alike; a warm-up that ends too soon moves some operations, which the second line keeps.
  */
 function report(label: string, seconds: number, run: Medians, reference: Map<string, number>): void {
-  const ratios = [...reference].flatMap(([key, ref]) => {
+  const ratios: Ratio[] = [...reference].flatMap(([key, ref]) => {
     const m = run.get(key);
-    return m ? [m.medianNs / ref] : [];
+    return m ? [{ key, ratio: m.medianNs / ref }] : [];
   });
-  const common = ratios.length > 0 ? median(ratios) : 1;
+  const common = ratios.length > 0 ? median(ratios.map((r) => r.ratio)) : 1;
   const unsettled = [...run.values()].filter((t) => t.warmupStable === false).length;
   console.log(
-    `${label.padEnd(22)} ${seconds.toFixed(1).padStart(5)} s  unsettled ${unsettled}; |dev| ${deviations(run, reference, 1)}`,
+    `${label.padEnd(22)} ${seconds.toFixed(1).padStart(5)} s  unsettled ${unsettled}; |dev| ${deviations(ratios, 1)}`,
   );
-  console.log(
-    `${"".padEnd(30)} common ×${common.toFixed(2)} out: |dev| ${deviations(run, reference, common)}`,
-  );
+  console.log(`${"".padEnd(30)} common ×${common.toFixed(2)} out: |dev| ${deviations(ratios, common)}`);
 }
 
 console.log(
