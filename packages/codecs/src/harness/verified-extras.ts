@@ -33,6 +33,7 @@ export async function sendVerifiedExtras(
       encoded,
       { ...entry, artifacts: prepared.artifacts },
       "name" in root ? root.name : undefined,
+      known.sizes,
     );
   }
   const attribution = await attributeFormat(entry, dataset, prepared, encoded, job.maxAttributionPaths);

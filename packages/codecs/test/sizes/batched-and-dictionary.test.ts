@@ -1,6 +1,6 @@
 import { readCorpus } from "@wirebench/corpus";
 import { beforeAll, describe, expect, it } from "vitest";
-import { batchedSizes, batchSizesFor } from "../../src/sizes/batched-sizes.ts";
+import { BATCH_SIZES, batchedSizes, batchSizesFor } from "../../src/sizes/batched-sizes.ts";
 import { compressedSizes, ensureZstd } from "../../src/sizes/compressed-sizes.ts";
 import {
   DICTIONARY_MIN_MESSAGES,
@@ -40,6 +40,45 @@ describe("batch sizes", () => {
     expect(one.zstd / ndjson.length).toBeCloseTo(perMessage.perMessage.zstd, 6);
     expect(one.gzip / ndjson.length).toBeCloseTo(perMessage.perMessage.gzip, 6);
     for (const c of ["gzip", "brotli", "zstd"] as const) expect(hundred[c]).toBeLessThan(one[c] / 2);
+  });
+});
+
+describe("batches compressedSizes already measured", () => {
+  const sizesOnly = (r: { compressMs: unknown }) => ({ ...r, compressMs: undefined });
+
+  it("batches of one and of every message are its figures, to the byte; the others are compressed", async () => {
+    const known = await compressedSizes(ndjson);
+    const fresh = await batchedSizes(ndjson);
+    const reused = await batchedSizes(ndjson, BATCH_SIZES, known);
+    expect(reused.map(sizesOnly)).toEqual(fresh.map(sizesOnly));
+    const [one, , , all] = reused;
+    if (!one || !all || !known.perMessageCompressMs) throw new Error("missing rows");
+    for (const c of ["gzip", "brotli", "zstd"] as const) {
+      expect(all.compressMs[c]).toBe(known.compressMs[c]);
+      expect(one.compressMs[c]).toBeCloseTo(known.perMessageCompressMs[c] * ndjson.length, 9);
+    }
+  });
+
+  it("takes those two rows from what it is given and compresses only the batches between", async () => {
+    const known = await compressedSizes(ndjson);
+    const marked = {
+      ...known,
+      dataset: { ...known.dataset, gzip: 7 },
+      perMessage: { ...known.perMessage, brotli: 0.5 },
+    };
+    const rows = await batchedSizes(ndjson, BATCH_SIZES, marked);
+    expect(rows.map((r) => r.messages)).toEqual([1, 10, 100, 184]);
+    expect(rows[3]?.gzip).toBe(7);
+    expect(rows[0]?.brotli).toBe(92);
+    const fresh = await batchedSizes(ndjson, [10, 100]);
+    expect(rows.slice(1, 3).map(sizesOnly)).toEqual(fresh.map(sizesOnly));
+  });
+
+  it("a dataset of one message is one row: the dataset's", async () => {
+    const doc = [Buffer.from(readCorpus("citm_catalog.json"))];
+    const known = await compressedSizes(doc);
+    const rows = await batchedSizes(doc, BATCH_SIZES, known);
+    expect(rows).toEqual([{ messages: 1, batches: 1, ...known.dataset, compressMs: known.compressMs }]);
   });
 });
 
