@@ -21,9 +21,9 @@ export function batchSizesFor(count: number, sizes: readonly number[] = BATCH_SI
  * The rows compressedSizes already measured: a batch of every message is the dataset compressed as
  * one stream, and batches of one are its messages compressed alone. Their sizes are the same bytes
  * from the same compressors at the same levels; their times are compressedSizes' medians of up to three
- * passes (per message: the mean call times the count), where a batch row's own would be one pass. On
- * a 2 MB document of one message both rows are the dataset, and compressing it again took 1.5 to 1.9
- * s of a child's CPU in a quick run.
+ * passes (per message: the mean call times the count), where a batch row's own would be one pass.
+ * canada.json is one message, so its one row is the dataset: compressing every format's encoding of
+ * it again took 1.5 and 1.9 s of a quick run's two children's CPU.
  */
 function knownRow(n: number, count: number, known: SizeDetail): BatchedSize | undefined {
   const row = (batches: number, of: (name: CompressorName) => [bytes: number, ms: number]) => {
