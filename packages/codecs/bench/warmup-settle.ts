@@ -9,10 +9,10 @@
  * plateau of a few batches ends warm-up) and once with the default, in alternation; the default's
  * processes see V8's optimisations (jitEventFlags) as a full run's children do.
  *
- * Also prints the hindsight floor: for each operation, the batch after which every three batches in
- * a row held a median within 10 % of the settled time. A rule that knew the settled time in advance
- * could have stopped warm-up there and no sooner; summed, that bounds what any warm-up rule could
- * save. A benchmark, not a test.
+ * Also prints the hindsight floor: for each operation, the batch from which on every three batches
+ * in a row had one within 10 % of the settled time (hindsightStopMs). A rule that knew the settled
+ * time in advance could have stopped warm-up there and no sooner; summed, that bounds what any
+ * warm-up rule could save. A benchmark, not a test.
  *   npm run bench:warmup-settle -w @wirebench/codecs -- [--formats protobuf,avro] [--repeat 2]
  *     [--sample video10kB] [--together] [--cap]
  *   SETTLE_FLAGS="--min-semi-space-size=16" adds Node flags to the measuring processes.
@@ -67,11 +67,11 @@ function recording(loop: TimedLoop, batches: Batch[]): TimedLoop {
 }
 
 /**
- * The end of the earliest batch after which the fastest of every `FLOOR_RUN` batches in a row was
- * within `FLOOR_TOLERANCE` of `settled`. The fastest, since another process's time slice only ever
- * adds time (on a shared host whole stretches of batches run slow), while code V8 has not finished
- * optimising is slow in every batch. Hindsight, so a floor: an online rule must see the plateau
- * before it can trust it.
+ * The end of the last `FLOOR_RUN` batches in a row whose fastest was more than `FLOOR_TOLERANCE`
+ * above `settled`: from there on, every `FLOOR_RUN` in a row had one within it. The fastest, since
+ * another process's time slice only ever adds time (on a shared host whole stretches of batches run
+ * slow), while code V8 has not finished optimising is slow in every batch. Hindsight, so a floor: an
+ * online rule must see the plateau before it can trust it.
  */
 function hindsightStopMs(batches: Batch[], settled: number): number {
   const limit = settled * (1 + FLOOR_TOLERANCE);
