@@ -17,6 +17,11 @@ export function batchSizesFor(count: number, sizes: readonly number[] = BATCH_SI
   return [...new Set(sizes.map((n) => Math.min(Math.max(1, Math.floor(n)), count)))].sort((a, b) => a - b);
 }
 
+/** A row of `batches` batches of `messages` messages, `raw` bytes in all, its compressed sizes to fill. */
+function emptyRow(messages: number, batches: number, raw: number): BatchedSize {
+  return { messages, batches, raw, gzip: 0, brotli: 0, zstd: 0, compressMs: { gzip: 0, brotli: 0, zstd: 0 } };
+}
+
 /**
  * The rows compressedSizes already measured: a batch of every message is the dataset compressed as
  * one stream, and batches of one are its messages compressed alone. Their sizes are the same bytes
@@ -27,15 +32,7 @@ export function batchSizesFor(count: number, sizes: readonly number[] = BATCH_SI
  */
 function knownRow(n: number, count: number, known: SizeDetail): BatchedSize | undefined {
   const row = (batches: number, of: (name: CompressorName) => [bytes: number, ms: number]) => {
-    const r: BatchedSize = {
-      messages: n,
-      batches,
-      raw: known.dataset.raw,
-      gzip: 0,
-      brotli: 0,
-      zstd: 0,
-      compressMs: { gzip: 0, brotli: 0, zstd: 0 },
-    };
+    const r = emptyRow(n, batches, known.dataset.raw);
     for (const name of compressorNames) [r[name], r.compressMs[name]] = of(name);
     return r;
   };
@@ -63,15 +60,11 @@ export async function batchedSizes(
     if (reused) return reused;
     const bodies: Buffer[] = [];
     for (let i = 0; i < encoded.length; i += n) bodies.push(Buffer.concat(encoded.slice(i, i + n)));
-    const row: BatchedSize = {
-      messages: n,
-      batches: bodies.length,
-      raw: bodies.reduce((sum, b) => sum + b.byteLength, 0),
-      gzip: 0,
-      brotli: 0,
-      zstd: 0,
-      compressMs: { gzip: 0, brotli: 0, zstd: 0 },
-    };
+    const row = emptyRow(
+      n,
+      bodies.length,
+      bodies.reduce((sum, b) => sum + b.byteLength, 0),
+    );
     for (const name of compressorNames) {
       const t0 = process.hrtime.bigint();
       for (const body of bodies) row[name] += compressors[name](body).byteLength;
